@@ -1,6 +1,6 @@
 import type { Campaign, CampaignType } from '@/lib/api/campaigns';
 import { formMessages, type FormWords } from '@/lib/forms/form-messages';
-import { CampaignCreateSchema, CampaignUpdateSchema } from '@/server/modules/campaigns/campaigns.schemas';
+import type { z } from 'zod';
 import { dayOf, type SlotItemType } from '@/components/channels/channel-words';
 import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas';
 
@@ -386,24 +386,22 @@ export function draftFieldOf(path: string): string {
 }
 
 /**
- * A create or update body checked by the API's own schema before it is sent: the first message per editor
- * field (`draftFieldOf`); empty when the API's checks of the body alone pass (tenant, team and reference checks
- * stay the server's). `required` words an empty required field, by field; `words` the other checks (English without).
+ * A create or update body checked by the API's own body schema before it is sent: the first message per editor
+ * field (`fieldOf` maps an issue's wire field, e.g. `draftFieldOf`); empty when the API's checks of the body alone
+ * pass (tenant, team and reference checks stay the server's). `enterName` words an empty name; `words` the other
+ * checks (English without).
  */
 export function bodyIssues(
-  body: Record<string, unknown>,
-  kind: 'create' | 'update',
-  required: { name: string },
+  schema: z.ZodType,
+  body: unknown,
+  fieldOf: (wireField: string) => string,
+  enterName: string,
   words?: FormWords,
 ): Record<string, string> {
-  const schema = kind === 'create' ? CampaignCreateSchema : CampaignUpdateSchema;
-  const result = schema.safeParse(body, { error: formMessages(required, words) });
+  const result = schema.safeParse(body, { error: formMessages({ name: enterName }, words) });
   const issues: Record<string, string> = {};
   if (result.success) return issues;
-  for (const issue of result.error.issues) {
-    const field = draftFieldOf(String(issue.path[0] ?? ''));
-    issues[field] ??= issue.message;
-  }
+  for (const issue of result.error.issues) issues[fieldOf(String(issue.path[0] ?? ''))] ??= issue.message;
 
   return issues;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bodyIssues, createBody, draftOf, emptyDraft, updateBody, type ChannelDraft } from './channel-draft';
+import { CampaignCreateSchema, CampaignUpdateSchema } from '@/server/modules/campaigns/campaigns.schemas';
+import { bodyIssues, createBody, draftFieldOf, draftOf, emptyDraft, updateBody, type ChannelDraft } from './channel-draft';
 import { hourPlays } from './channel-when';
 
 const draft = (patch: Partial<ChannelDraft>): ChannelDraft => ({ ...emptyDraft(), name: 'Lobby', ...patch });
-const REQUIRED = { name: 'Enter a name' };
+const ENTER_NAME = 'Enter a name';
 
 describe('createBody', () => {
   it("sends the type's items, the device folders and the playback slot of the spec's mapping", () => {
@@ -194,12 +195,18 @@ describe('playback slot item type, skipDefaultPage and skipInvalidFiles', () => 
 describe("bodyIssues: the API's schema checks the body before it is sent", () => {
   it("a valid create passes; bad values are named on the editor's fields", () => {
     expect(
-      bodyIssues(createBody(draft({ contents: [{ id: '0192f1e0-0000-7000-8000-000000000001', name: 'A' }] })), 'create', REQUIRED),
+      bodyIssues(
+        CampaignCreateSchema,
+        createBody(draft({ contents: [{ id: '0192f1e0-0000-7000-8000-000000000001', name: 'A' }] })),
+        draftFieldOf,
+        ENTER_NAME,
+      ),
     ).toEqual({});
     const issues = bodyIssues(
+      CampaignCreateSchema,
       createBody(draft({ type: 'ASSETS_STATIC', files: [], defaultDuration: '2', slot: 'n', slotCount: '0', slotDuration: '0' })),
-      'create',
-      REQUIRED,
+      draftFieldOf,
+      ENTER_NAME,
     );
     expect(issues).toMatchObject({
       defaultDuration: 'At least 3',
@@ -211,7 +218,9 @@ describe("bodyIssues: the API's schema checks the body before it is sent", () =>
 
   it('an update is checked as an update: only what changed', () => {
     const saved = draftOf({ id: 3, name: 'Lobby', type: 'CONTENT', contentAssignments: [{ id: 'a', name: 'A' }] });
-    expect(bodyIssues(updateBody(saved, { ...saved, weight: '4' }), 'update', REQUIRED)).toEqual({});
-    expect(bodyIssues(updateBody(saved, { ...saved, saturation: '-1' }), 'update', REQUIRED)).toEqual({ saturation: 'At least 0' });
+    expect(bodyIssues(CampaignUpdateSchema, updateBody(saved, { ...saved, weight: '4' }), draftFieldOf, ENTER_NAME)).toEqual({});
+    expect(bodyIssues(CampaignUpdateSchema, updateBody(saved, { ...saved, saturation: '-1' }), draftFieldOf, ENTER_NAME)).toEqual({
+      saturation: 'At least 0',
+    });
   });
 });

@@ -5,7 +5,6 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import {
-  bodyIssues,
   createBody,
   draftFieldOf,
   draftOf,
@@ -17,10 +16,11 @@ import {
 } from '@/components/channels/channel-draft';
 import { useChannelAccess } from '@/components/channels/channel-access';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
-import { FieldError, ItemSkipFields, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
+import { DraftInput, FieldError, ItemSkipFields, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
 import { ChannelWhere } from '@/components/channels/channel-where';
 import { airingOf, useChannelWords } from '@/components/channels/channel-words';
 import { DateRanges, ValidityFields, WeekGrid } from '@/components/channels/channel-when';
+import { useDraftEditor } from '@/components/channels/draft-editor';
 import { NoAccess } from '@/components/settings/no-access';
 import { TeamChoice } from '@/components/teams/team-choice';
 import { Alert, LoadError } from '@/components/ui/alert';
@@ -33,10 +33,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { TagInput } from '@/components/ui/tag-input';
 import { useAdvertisers } from '@/lib/api/advertisers';
 import { channelResource, useChannelAirings, useCreateChannel, useUpdateChannel, type Campaign } from '@/lib/api/campaigns';
-import { ApiError } from '@/lib/api/client';
-import { apiFieldErrors } from '@/lib/api/field-errors';
 import { useErrorMessage } from '@/lib/i18n/errors';
 import { useLabelOptions } from '@/lib/i18n/labels';
+import { CampaignCreateSchema, CampaignUpdateSchema } from '@/server/modules/campaigns/campaigns.schemas';
 
 /** The wire fields a 400 may name, each shown on its editor field (`draftFieldOf`). */
 const WIRE_FIELDS = [
@@ -132,9 +131,7 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
   const access = useChannelAccess();
   const isNew = !channel;
   const [initial] = useState<ChannelDraft>(() => (channel ? draftOf(channel) : emptyDraft()));
-  const [draft, setDraft] = useState<ChannelDraft>(initial);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { draft, set, errors, formError, setFormError, save: saveDraft } = useDraftEditor(initial);
   const advertisers = useAdvertisers({ page: 0, size: 200, sort: 'name,asc', text: '' });
   const create = useCreateChannel();
   const update = useUpdateChannel();
@@ -142,11 +139,6 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
   const pending = create.isPending || update.isPending || lock.isPending;
   const readOnly = !access.canEdit || channel?.readOnly === true || channel?.locked === true;
   const disabled = readOnly || pending;
-  const set = <K extends keyof ChannelDraft>(key: K, value: ChannelDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-    setFormError(null);
-  };
   const uses = typeUses(draft.type);
   const picksItems = uses.contents || uses.files || uses.fileFolders;
   const fieldProps = { draft, set, errors, disabled };
@@ -164,30 +156,17 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
   }
 
   async function save() {
-    setFormError(null);
-    if (!draft.name.trim()) {
-      setErrors({ name: t('editor.enterName') });
-
-      return;
-    }
-    const body = channel ? updateBody(initial, draft) : createBody(draft);
-    const issues = bodyIssues(body, channel ? 'update' : 'create', { name: t('editor.enterName') }, formWords);
-    if (Object.keys(issues).length > 0) {
-      setErrors(issues);
-      setFormError(t('editor.fieldsNeedAttention'));
-
-      return;
-    }
-    try {
-      if (channel) await update.mutateAsync({ id: channel.id, body });
-      else await create.mutateAsync(body);
-      router.push('/channels');
-    } catch (error) {
-      const fields = apiFieldErrors(error, WIRE_FIELDS);
-      if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [draftFieldOf(f.field), f.message])));
-      const shown = fields.length > 0 && error instanceof ApiError && error.status === 400;
-      setFormError(shown ? t('editor.fieldsNeedAttention') : errorMessage(error));
-    }
+    const words = { enterName: t('editor.enterName'), fieldsNeedAttention: t('editor.fieldsNeedAttention'), form: formWords };
+    const saved = await saveDraft({
+      body: channel ? updateBody(initial, draft) : createBody(draft),
+      schema: channel ? CampaignUpdateSchema : CampaignCreateSchema,
+      send: (body) => (channel ? update.mutateAsync({ id: channel.id, body }) : create.mutateAsync(body)),
+      wireFields: WIRE_FIELDS,
+      fieldOf: draftFieldOf,
+      words,
+      failure: errorMessage,
+    });
+    if (saved) router.push('/channels');
   }
 
   return (
@@ -231,16 +210,7 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
 
       <Section title={t('channel')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="channel-name" label={t('editor.name')} error={errors.name}>
-            <Input
-              id="channel-name"
-              value={draft.name}
-              disabled={disabled}
-              onChange={(e) => set('name', e.target.value)}
-              aria-invalid={errors.name ? true : undefined}
-              maxLength={255}
-            />
-          </Field>
+          <DraftInput {...fieldProps} field="name" id="channel-name" label={t('editor.name')} maxLength={255} />
           <Field
             id="channel-type"
             label={t('editor.type')}
@@ -280,21 +250,15 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
         <ItemTagCondition draft={draft} set={set} disabled={disabled} />
         <div className="grid gap-4 sm:grid-cols-2">
           <PlayOrderFields {...fieldProps} idPrefix="channel" />
-          <Field
+          <DraftInput
+            {...fieldProps}
+            field="defaultDuration"
             id="channel-default-duration"
             label={t('editor.what.defaultDuration')}
             hint={t('editor.what.defaultDurationHint')}
-            error={errors.defaultDuration}
-          >
-            <Input
-              id="channel-default-duration"
-              type="number"
-              min={3}
-              value={draft.defaultDuration}
-              disabled={disabled}
-              onChange={(e) => set('defaultDuration', e.target.value)}
-            />
-          </Field>
+            type="number"
+            min={3}
+          />
         </div>
         <ItemSkipFields draft={draft} set={set} disabled={disabled} idPrefix="channel" />
         {uses.readsAssets ? (
@@ -326,45 +290,25 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
 
       <Section title={t('editor.share.title')} description={t('editor.share.description')}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="channel-weight" label={t('order')} hint={t('orderHint')} error={errors.weight}>
-            <Input
-              id="channel-weight"
-              type="number"
-              value={draft.weight}
-              disabled={disabled}
-              onChange={(e) => set('weight', e.target.value)}
-            />
-          </Field>
-          <Field
+          <DraftInput {...fieldProps} field="weight" id="channel-weight" label={t('order')} hint={t('orderHint')} type="number" />
+          <DraftInput
+            {...fieldProps}
+            field="saturation"
             id="channel-saturation"
             label={t('editor.share.saturation')}
             hint={t('editor.share.saturationHint')}
-            error={errors.saturation}
-          >
-            <Input
-              id="channel-saturation"
-              type="number"
-              min={0}
-              value={draft.saturation}
-              disabled={disabled}
-              onChange={(e) => set('saturation', e.target.value)}
-            />
-          </Field>
-          <Field
+            type="number"
+            min={0}
+          />
+          <DraftInput
+            {...fieldProps}
+            field="slotDuration"
             id="channel-slot-duration"
             label={t('editor.share.slotDuration')}
             hint={t('editor.share.slotDurationHint')}
-            error={errors.slotDuration}
-          >
-            <Input
-              id="channel-slot-duration"
-              type="number"
-              min={1}
-              value={draft.slotDuration}
-              disabled={disabled}
-              onChange={(e) => set('slotDuration', e.target.value)}
-            />
-          </Field>
+            type="number"
+            min={1}
+          />
         </div>
         <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-2" disabled={disabled}>
           <legend className="mb-1 text-sm font-medium text-zinc-800">{t('editor.share.slot')}</legend>
@@ -440,16 +384,15 @@ function Form({ channel, onReload }: { channel?: Campaign; onReload?: () => Prom
               ))}
             </Select>
           </Field>
-          <Field id="channel-duration" label={t('editor.more.duration')} hint={t('editor.more.durationHint')} error={errors.duration}>
-            <Input
-              id="channel-duration"
-              type="number"
-              min={1}
-              value={draft.duration}
-              disabled={disabled}
-              onChange={(e) => set('duration', e.target.value)}
-            />
-          </Field>
+          <DraftInput
+            {...fieldProps}
+            field="duration"
+            id="channel-duration"
+            label={t('editor.more.duration')}
+            hint={t('editor.more.durationHint')}
+            type="number"
+            min={1}
+          />
         </div>
       </Section>
 

@@ -1,9 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { typeUses, type ChannelDraft, type Named } from '@/components/channels/channel-draft';
 import { CheckboxField, Field, Select } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { TagInput } from '@/components/ui/tag-input';
 import type { TagGroup } from '@/server/modules/tags/tags.schemas';
 import { XIcon } from '@/components/ui/icons';
@@ -17,6 +18,43 @@ export type SectionProps = {
   errors: Partial<Record<string, string>>;
   disabled: boolean;
 };
+
+/** The draft's fields a user types: any text (names, numbers as typed), not a choice of a few values. */
+type TypedField = {
+  [K in keyof ChannelDraft]: ChannelDraft[K] extends string ? (string extends ChannelDraft[K] ? K : never) : never;
+}[keyof ChannelDraft];
+
+/** One typed field of the draft (a name, a number), with its hint, or the API's error for it. */
+export function DraftInput({
+  draft,
+  set,
+  errors,
+  disabled,
+  field,
+  id,
+  label,
+  hint,
+  ...input
+}: SectionProps & { field: TypedField; id: string; label: string; hint?: string } & Pick<
+    ComponentProps<'input'>,
+    'type' | 'min' | 'maxLength' | 'autoFocus'
+  >) {
+  const error = errors[field];
+
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input
+        id={id}
+        value={draft[field]}
+        disabled={disabled}
+        onChange={(e) => set(field, e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+    </Field>
+  );
+}
 
 export function FieldError({ message }: { message?: string }) {
   return message ? <p className="text-sm text-red-700">{message}</p> : null;

@@ -80,6 +80,7 @@ function settings(d: MessageDraft) {
 export function messageCreateBody(d: MessageDraft, messageGroupId: number): Record<string, unknown> {
   const body: Record<string, unknown> = {
     ...settings(d),
+    version: '2.0',
     messageGroupId,
     type: d.type,
     deviceSelectionMode: d.mode,

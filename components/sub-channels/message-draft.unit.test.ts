@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMessageDraft, messageCreateBody, messageDraftOf, messageUpdateBody, type MessageDraft } from './message-draft';
+import { bodyIssues } from '@/components/channels/channel-draft';
+import { MessageCreateSchema, MessageUpdateSchema } from '@/server/modules/messages/messages.schemas';
+import {
+  emptyMessageDraft,
+  messageCreateBody,
+  messageDraftOf,
+  messageFieldOf,
+  messageUpdateBody,
+  type MessageDraft,
+} from './message-draft';
 
 const draft = (patch: Partial<MessageDraft>): MessageDraft => ({ ...emptyMessageDraft(), name: 'Ticker', ...patch });
 
@@ -8,6 +17,7 @@ describe('messageCreateBody', () => {
     const content = messageCreateBody(draft({ type: 'CONTENT', contents: [{ id: 'c', name: 'C' }] }), 4);
     expect(content).toMatchObject({
       name: 'Ticker',
+      version: '2.0',
       messageGroupId: 4,
       type: 'CONTENT',
       deviceSelectionMode: 'DYNAMIC',
@@ -23,7 +33,6 @@ describe('messageCreateBody', () => {
       'playbackSlotDuration',
       'playMultipleItemsInSinglePlaybackSlot',
       'level',
-      'version',
     ])
       expect(content).not.toHaveProperty(field);
 
@@ -135,5 +144,19 @@ describe('messageUpdateBody', () => {
       },
     });
     expect(messageUpdateBody(saved, { ...saved, capped: false })).toEqual({ isPlayedElementsCappedByItemCount: false });
+  });
+});
+
+describe("the API's own schemas check the editor's bodies before they are sent", () => {
+  it('a valid create passes; a bad value is named on its editor field', () => {
+    const valid = draft({ type: 'CONTENT', contents: [{ id: '0192f1e0-0000-7000-8000-000000000001', name: 'C' }] });
+    expect(bodyIssues(MessageCreateSchema, messageCreateBody(valid, 4), messageFieldOf, 'Enter a name')).toEqual({});
+    expect(bodyIssues(MessageCreateSchema, messageCreateBody({ ...valid, saturation: '-1' }, 4), messageFieldOf, 'Enter a name')).toEqual({
+      saturation: 'At least 0',
+    });
+    const saved = { ...valid, validFrom: '2026-12-01T00:00' };
+    expect(bodyIssues(MessageUpdateSchema, messageUpdateBody(saved, { ...saved, weight: '2' }), messageFieldOf, 'Enter a name')).toEqual(
+      {},
+    );
   });
 });

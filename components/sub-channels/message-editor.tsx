@@ -4,9 +4,10 @@ import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { typeUses, type ChannelDraft } from '@/components/channels/channel-draft';
 import { ChannelItems, ChannelLibrary } from '@/components/channels/channel-items';
-import { ItemSkipFields, ItemTagCondition, PlayOrderFields, type SectionProps } from '@/components/channels/channel-parts';
+import { DraftInput, ItemSkipFields, ItemTagCondition, PlayOrderFields } from '@/components/channels/channel-parts';
 import { DateRanges, ValidityFields } from '@/components/channels/channel-when';
 import { ChannelWhere } from '@/components/channels/channel-where';
+import { useDraftEditor } from '@/components/channels/draft-editor';
 import {
   emptyMessageDraft,
   isMessageType,
@@ -21,12 +22,11 @@ import {
 import { Alert, LoadError } from '@/components/ui/alert';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { CheckboxField, Field, FormFooter, Select } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
-import { apiFieldErrors } from '@/lib/api/field-errors';
 import { messageResource, useCreateMessage, useUpdateMessage, type Message, type MessageGroup } from '@/lib/api/messages';
 import { useErrorMessage } from '@/lib/i18n/errors';
+import { MessageCreateSchema, MessageUpdateSchema } from '@/server/modules/messages/messages.schemas';
 
 /** The wire fields a 400 may name, each shown on its editor field. */
 const WIRE_FIELDS = [
@@ -82,39 +82,40 @@ function Part({ title, hint, children }: { title: string; hint?: string; childre
 function MessageForm({ group, message, onDone }: { group: MessageGroup; message?: Message; onDone: () => void }) {
   const t = useTranslations('subChannels.editor');
   const types = useMessageTypeWords();
+  const formWords = useTranslations('common.form');
   const errorMessage = useErrorMessage();
   const [initial] = useState<MessageDraft>(() => (message ? messageDraftOf(message) : emptyMessageDraft()));
-  const [draft, setDraft] = useState<MessageDraft>(initial);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // A sub-channel plays one content: a newly picked one replaces it.
+  const {
+    draft,
+    set,
+    errors,
+    formError,
+    save: saveDraft,
+    sectionProps,
+  } = useDraftEditor(initial, (key, value) => (key === 'contents' && Array.isArray(value) && value.length > 1 ? value.slice(-1) : value));
   const create = useCreateMessage();
   const update = useUpdateMessage();
   const pending = create.isPending || update.isPending;
   const isNew = !message;
   const uses = typeUses(draft.type);
   const picksItems = uses.contents || uses.files || uses.fileFolders;
-  const set: SectionProps['set'] = (key, value) => {
-    // A sub-channel plays one content: a newly picked one replaces it.
-    const next = key === 'contents' && Array.isArray(value) && value.length > 1 ? (value.slice(-1) as typeof value) : value;
-    setDraft((d) => ({ ...d, [key]: next }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-    setFormError(null);
-  };
-  const fieldProps = { draft, set, errors, disabled: pending };
+  const fieldProps = { ...sectionProps, disabled: pending };
 
   async function save() {
-    setFormError(null);
-    if (!draft.name.trim()) return setErrors({ name: t('enterName') });
-    try {
-      if (message) await update.mutateAsync({ id: message.id, body: messageUpdateBody(initial, draft) });
-      else await create.mutateAsync(messageCreateBody(draft, group.id));
-      onDone();
-    } catch (error) {
-      const fields = apiFieldErrors(error, WIRE_FIELDS);
-      if (fields.length > 0) setErrors(Object.fromEntries(fields.map((f) => [LIST_FIELDS[f.field] ?? messageFieldOf(f.field), f.message])));
-      const shown = fields.length > 0 && error instanceof ApiError && error.status === 400;
-      setFormError(shown ? t('fieldsNeedAttention') : error instanceof ApiError && error.status === 404 ? t('gone') : errorMessage(error));
-    }
+    const words = { enterName: t('enterName'), fieldsNeedAttention: t('fieldsNeedAttention'), form: formWords };
+    const fieldOf = (wireField: string) => LIST_FIELDS[wireField] ?? messageFieldOf(wireField);
+    const failure = (error: unknown) => (error instanceof ApiError && error.status === 404 ? t('gone') : errorMessage(error));
+    const saved = await saveDraft({
+      body: message ? messageUpdateBody(initial, draft) : messageCreateBody(draft, group.id),
+      schema: message ? MessageUpdateSchema : MessageCreateSchema,
+      send: (body) => (message ? update.mutateAsync({ id: message.id, body }) : create.mutateAsync(body)),
+      wireFields: WIRE_FIELDS,
+      fieldOf,
+      words,
+      failure,
+    });
+    if (saved) onDone();
   }
 
   return (
@@ -130,16 +131,7 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
         {formError ? <Alert tone="error" title={formError} /> : null}
         <Part title={t('subChannel')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="message-name" label={t('name')} error={errors.name}>
-              <Input
-                id="message-name"
-                value={draft.name}
-                autoFocus
-                onChange={(e) => set('name', e.target.value)}
-                aria-invalid={errors.name ? true : undefined}
-                maxLength={255}
-              />
-            </Field>
+            <DraftInput {...fieldProps} field="name" id="message-name" label={t('name')} autoFocus maxLength={255} />
             <Field
               id="message-type"
               label={t('plays')}
@@ -173,44 +165,29 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
           <div className={picksItems ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
             <div className="min-w-0 space-y-4">
               <ChannelItems {...fieldProps} />
-              <ItemTagCondition draft={draft} set={set} disabled={pending} />
+              <ItemTagCondition {...fieldProps} />
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id="message-saturation" label={t('saturation')} hint={t('saturationHint')} error={errors.saturation}>
-                  <Input
-                    id="message-saturation"
-                    type="number"
-                    min={0}
-                    value={draft.saturation}
-                    disabled={pending}
-                    onChange={(e) => set('saturation', e.target.value)}
-                  />
-                </Field>
-                <Field id="message-weight" label={t('order')} hint={t('orderHint')} error={errors.weight}>
-                  <Input
-                    id="message-weight"
-                    type="number"
-                    value={draft.weight}
-                    disabled={pending}
-                    onChange={(e) => set('weight', e.target.value)}
-                  />
-                </Field>
+                <DraftInput
+                  {...fieldProps}
+                  field="saturation"
+                  id="message-saturation"
+                  label={t('saturation')}
+                  hint={t('saturationHint')}
+                  type="number"
+                  min={0}
+                />
+                <DraftInput {...fieldProps} field="weight" id="message-weight" label={t('order')} hint={t('orderHint')} type="number" />
                 <PlayOrderFields {...fieldProps} idPrefix="message" />
                 {uses.defaultDuration ? (
-                  <Field
+                  <DraftInput
+                    {...fieldProps}
+                    field="defaultDuration"
                     id="message-default-duration"
                     label={t('defaultDuration')}
                     hint={t('defaultDurationHint')}
-                    error={errors.defaultDuration}
-                  >
-                    <Input
-                      id="message-default-duration"
-                      type="number"
-                      min={3}
-                      value={draft.defaultDuration}
-                      disabled={pending}
-                      onChange={(e) => set('defaultDuration', e.target.value)}
-                    />
-                  </Field>
+                    type="number"
+                    min={3}
+                  />
                 ) : null}
               </div>
               <CheckboxField
@@ -219,13 +196,13 @@ function MessageForm({ group, message, onDone }: { group: MessageGroup; message?
                 description={t('cappedHint')}
                 checked={draft.capped}
                 disabled={pending}
-                onChange={(e) => setDraft((d) => ({ ...d, capped: e.target.checked }))}
+                onChange={(e) => set('capped', e.target.checked)}
               />
-              <ItemSkipFields draft={draft} set={set} disabled={pending} idPrefix="message" files={false} />
+              <ItemSkipFields {...fieldProps} idPrefix="message" files={false} />
             </div>
             {picksItems && !pending ? (
               <aside aria-label={t('library')} className="flex h-[24rem] min-h-0 flex-col border-zinc-100 lg:border-l lg:pl-4">
-                <ChannelLibrary draft={draft} set={set} />
+                <ChannelLibrary {...sectionProps} />
               </aside>
             ) : null}
           </div>

@@ -56,8 +56,9 @@ export function useChannelAirings(ids: readonly number[]) {
 
 /**
  * A channel's create or update body as the editor's draft builds it, field by field (channel-draft.ts; update bodies
- * also carry `reset*` flags and `removeIds`). The editor checks it against the server's body schema (`bodyIssues`)
- * before it is sent; the builders are not typed by the document yet, hence the casts below.
+ * also carry `reset*` flags and `removeIds`). The editor checks it with the API's own body schema before it is sent
+ * (`useDraftEditor`); that check cannot narrow the record's type (the schemas take `unknown`: they drop null
+ * attributes first), hence the casts below.
  */
 export type ChannelBody = Record<string, unknown>;
 

@@ -87,8 +87,9 @@ export function useDeleteMessageGroup() {
 }
 
 /**
- * A create body (`version` 2.0 added here) or an update body, as the editor's draft builds it field by field
- * (message-draft.ts); the builders are not typed by the document yet, hence the casts below.
+ * A create or an update body, as the editor's draft builds it field by field (message-draft.ts). The editor checks
+ * it with the API's own body schema before it is sent (`useDraftEditor`); that check cannot narrow the record's
+ * type (the schemas take `unknown`: they drop null attributes first), hence the casts below.
  */
 export type MessageBody = Record<string, unknown>;
 
@@ -98,7 +99,7 @@ export function useCreateMessage() {
     ok(
       api.POST('/api/message', {
         params: { query: tenantQuery(customerId) },
-        body: { version: '2.0', ...body } as Schemas['MessageCreate'],
+        body: body as Schemas['MessageCreate'],
       }),
       as<Message>(),
     ),
