@@ -2,23 +2,26 @@ import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
+import { ConflictError, ForbiddenError } from '@/server/errors';
 import { auditChange } from '@/server/modules/audit-log';
 import { deviceContents } from '@/server/modules/content/content.table';
-import { assertSubtreeFoldersWritable, blockedForTeams, moveFolderSubtrees } from '@/server/modules/folders';
+import {
+  assertBatchWritable,
+  assertSubtreeFoldersWritable,
+  blockedForTeams,
+  checkFolderBatch,
+  checkItemBatch,
+  findItemBelow,
+  moveFolderSubtrees,
+  moveItemsInto,
+  uniqueSiblingName,
+} from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams';
 import type { ContentGroup, ContentGroupMove } from './content-groups.schemas';
-import {
-  checkContentBatch,
-  checkContentGroupBatch,
-  deleteContentGroupSubtree,
-  findBlockedContentBelow,
-  findOutsideEmbedder,
-  moveContentTo,
-} from './content-groups.queries';
-import { assertMovable, auditContentGroup, readContentGroup, uniqueContentGroupName } from './content-groups.service';
-import { contentGroupAccess, contentGroupTree, findWritableContentGroup } from '@/server/modules/content';
+import { deleteContentGroupSubtree, findOutsideEmbedder } from './content-groups.queries';
+import { assertMovable, auditContentGroup, readContentGroup } from './content-groups.service';
+import { contentFolderItems, contentGroupAccess, contentGroupTree, findWritableContentGroup } from '@/server/modules/content';
 
 type Caller = Pick<ServiceContext, 'actor'>;
 
@@ -36,45 +39,35 @@ function lockedError(id: string): ConflictError {
 async function checkedMove(tx: Executor, ctx: ServiceContext, customerId: number, body: ContentGroupMove) {
   const groupIds = [...new Set(body.contentGroupIds)];
   const contentIds = [...new Set(body.contentIds)];
-  const groups = await checkContentGroupBatch(tx, {
-    customerId,
-    ids: groupIds,
-    visible: contentGroupAccess(ctx),
-    readOnly: readOnlyExpression(ctx, 'contentGroup', contentGroups.id),
-  });
-  const contents = await checkContentBatch(tx, {
-    customerId,
-    ids: contentIds,
-    visible: contentAccess(ctx),
-    readOnly: readOnlyExpression(ctx, 'deviceContent', deviceContents.id),
-  });
-  for (const [kind, ids, rows] of [
-    ['contentGroup', groupIds, groups],
-    ['deviceContent', contentIds, contents],
-  ] as const) {
-    const byId = new Map<string, { visible: boolean; readOnly: boolean }>(rows.map((r) => [r.id, r]));
-    for (const id of ids) {
-      const row = byId.get(id);
-      if (!row || !row.visible) throw new NotFoundError(kind, id);
-      if (row.readOnly)
-        throw new ForbiddenError(`Your teams give read-only access to this ${kind}`, 'team.error.readOnly', { resourceType: kind, id });
-    }
-  }
+  const groups = await checkFolderBatch(
+    tx,
+    contentGroups,
+    { customerId, ids: groupIds, visible: contentGroupAccess(ctx), readOnly: readOnlyExpression(ctx, 'contentGroup', contentGroups.id) },
+    { isTemplateGroup: contentGroups.isTemplateGroup },
+  );
+  const contents = await checkItemBatch(
+    tx,
+    contentFolderItems,
+    { customerId, ids: contentIds, visible: contentAccess(ctx), readOnly: readOnlyExpression(ctx, 'deviceContent', deviceContents.id) },
+    { locked: deviceContents.locked },
+  );
+  assertBatchWritable('contentGroup', groupIds, groups);
+  assertBatchWritable('deviceContent', contentIds, contents);
   const locked = contents.find((c) => c.locked);
   if (locked) throw lockedError(locked.id);
-  for (const group of groups) assertMovable({ id: group.id, parentId: group.parentId, isTemplateGroup: group.isTemplateGroup }, 'moved');
+  for (const group of groups) assertMovable(group, 'moved');
 
   return { groups, contentIds };
 }
 
 /** POST /api/contentGroup/move: folders (with everything below them) and content into one folder, in one transaction. */
 export async function moveToContentGroup(ctx: ServiceContext, body: ContentGroupMove): Promise<ContentGroup> {
-  return uniqueContentGroupName(undefined, () =>
+  return uniqueSiblingName(contentGroupTree, undefined, () =>
     withTransaction(ctx.db, async (tx) => {
       const target = await findWritableContentGroup(tx, ctx, { id: body.targetGroupId, creatingIn: true });
       const { groups, contentIds } = await checkedMove(tx, ctx, target.customerId, body);
       await moveFolderSubtrees(tx, contentGroupTree, { customerId: target.customerId, folderIds: groups.map((g) => g.id), target });
-      await moveContentTo(tx, { customerId: target.customerId, contentIds, targetId: target.id, targetPath: target.path });
+      await moveItemsInto(tx, contentFolderItems, { customerId: target.customerId, ids: contentIds, target });
       await auditChange(tx, ctx, {
         entityType: 'contentGroup',
         action: 'move',
@@ -136,11 +129,12 @@ async function assertSubtreeChangeable(
   const teamBlocked = isAboveTeams(ctx.actor)
     ? sql`false`
     : blockedForTeams(contentAccess(ctx), readOnlyExpression(ctx, 'deviceContent', deviceContents.id));
-  const content = await findBlockedContentBelow(tx, {
-    customerId: folder.customerId,
-    folderIds: [folder.id],
-    blocked: sql`(${deviceContents.locked} or ${teamBlocked})`,
-  });
+  const content = await findItemBelow(
+    tx,
+    contentFolderItems,
+    { customerId: folder.customerId, folderIds: [folder.id], blocked: sql`(${deviceContents.locked} or ${teamBlocked})` },
+    { locked: deviceContents.locked },
+  );
   if (content) {
     if (content.locked) throw lockedError(content.id);
     throw new ForbiddenError('The folder contains content your teams may not change', 'team.error.readOnly', {

@@ -1,19 +1,16 @@
-import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
-import { isUniqueViolation } from '@/server/db/errors';
 import { uuidEquals } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log';
-import { folderListQuery } from '@/server/modules/folders';
+import { folderListQuery, insertFolderRow, newFolderIn, uniqueSiblingName, updateFolderRow } from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { assignTeams, modifyTeams, type TeamAccessList, type TeamModification, type TeamReadInput } from '@/server/modules/teams';
 import { findOne, findPage, type ListInput } from '@/server/query';
 import { contentGroupResource } from './content-groups.resource';
 import type { ContentGroup } from './content-groups.schemas';
-import { insertContentGroup, renameContentGroupRow } from './content-groups.queries';
 import { contentGroupAccess, contentGroupTree, findWritableContentGroup } from '@/server/modules/content';
 
 /*
@@ -22,31 +19,11 @@ import { contentGroupAccess, contentGroupTree, findWritableContentGroup } from '
  * (`isTemplateGroup`) below it, which `GET /api/template` reads and which is kept in place the same way.
  */
 
-const SIBLING_NAME_KEY = 'content_group_sibling_name_key';
-
 export const auditContentGroup = auditOf('contentGroup', (folder: { id: string; name: string; customerId: number }) => ({
   entityId: folder.id,
   entityName: folder.name,
   customerId: folder.customerId,
 }));
-
-/** Sibling names are unique (case-insensitive); the unique index decides, so races answer 409 too. */
-export async function uniqueContentGroupName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err, SIBLING_NAME_KEY)) {
-      throw new ConflictError(
-        'contentGroup.error.duplicateName',
-        name
-          ? `A content folder named '${name}' already exists here`
-          : 'A content folder with the same name already exists in the target folder',
-        name ? { name } : undefined,
-      );
-    }
-    throw err;
-  }
-}
 
 /** Refuses changing the root or the Templates folder themselves (409). */
 export function assertMovable(folder: { id: string; parentId: string | null; isTemplateGroup: boolean }, action: string): void {
@@ -89,30 +66,29 @@ export async function createContentGroup(
 ): Promise<ContentGroup> {
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
 
-  return uniqueContentGroupName(input.name, () =>
+  return uniqueSiblingName(contentGroupTree, input.name, () =>
     withTransaction(ctx.db, async (tx) => {
       const parent = await findWritableContentGroup(tx, ctx, { customerId, id: input.parentGroupId, creatingIn: true });
-      const id = uuidv7();
-      const row = await insertContentGroup(tx, { id, customerId, parentId: parent.id, name: input.name, path: [...parent.path, id] });
-      if (input.teamIds) await assignTeams(tx, ctx, 'contentGroup', id, input.teamIds);
+      const row = await insertFolderRow(tx, contentGroups, { ...newFolderIn(parent), name: input.name });
+      if (input.teamIds) await assignTeams(tx, ctx, 'contentGroup', row.id, input.teamIds);
       await auditContentGroup(tx, ctx, row, 'create', `Content folder '${row.name}' created`, {
         parentId: parent.id,
         name: row.name,
         teamIds: input.teamIds,
       });
 
-      return readContentGroup(tx, ctx, id);
+      return readContentGroup(tx, ctx, row.id);
     }),
   );
 }
 
 /** PUT /api/contentGroup/{id}: `{name}`. */
 export async function renameContentGroup(ctx: ServiceContext, id: string, name: string): Promise<ContentGroup> {
-  return uniqueContentGroupName(name, () =>
+  return uniqueSiblingName(contentGroupTree, name, () =>
     withTransaction(ctx.db, async (tx) => {
       const folder = await findWritableContentGroup(tx, ctx, { id, creatingIn: false });
       assertMovable(folder, 'renamed');
-      await renameContentGroupRow(tx, folder.customerId, folder.id, name);
+      await updateFolderRow(tx, contentGroups, folder.customerId, folder.id, { name });
       await auditContentGroup(tx, ctx, { ...folder, name }, 'rename', `Content folder '${folder.name}' renamed to '${name}'`, {
         name: { from: folder.name, to: name },
       });

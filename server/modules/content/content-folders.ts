@@ -4,10 +4,9 @@ import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { uuidEquals } from '@/server/db/sql';
 import { NotFoundError } from '@/server/errors';
-import { defineFolderTree, findWritableFolder, folderAccessCondition } from '@/server/modules/folders';
+import { defineFolderItems, defineFolderTree, findFolderRow, findWritableFolder, folderAccessCondition } from '@/server/modules/folders';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { customers } from '@/server/tenant/customers.table';
-import { contentGroupExists } from './content.queries';
 import { deviceContents } from './content.table';
 
 /*
@@ -15,13 +14,24 @@ import { deviceContents } from './content.table';
  * content-groups module (above this one) manages the folders themselves through the same pieces.
  */
 
-/** The content folder tree (server/modules/folders/folder-tree.ts): content copies its folder's path. */
+/** The content in content folders: `content_group_id` names its folder, `group_path` copies the folder's path. */
+export const contentFolderItems = defineFolderItems({
+  table: deviceContents,
+  type: 'deviceContent',
+  id: deviceContents.id,
+  customerId: deviceContents.customerId,
+  folderId: deviceContents.contentGroupId,
+  path: deviceContents.groupPath,
+});
+
+/** The content folder tree (server/modules/folders/folder-tree.ts). */
 export const contentGroupTree = defineFolderTree({
   type: 'contentGroup',
   label: 'content folder',
   table: contentGroups,
-  items: [{ table: deviceContents, customerId: deviceContents.customerId, path: deviceContents.groupPath }],
+  items: [contentFolderItems],
   rootCreationSetting: customers.contentCreationInRootForTeamUsers,
+  siblingNameKey: 'content_group_sibling_name_key',
 });
 
 /** The visibility of content folders for the caller: the root, and the others through its teams. */
@@ -44,7 +54,7 @@ function visibleContentGroup(ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: s
 
 /** 404 `contentGroup` unless the caller sees the folder `id` (what reading it through GET /api/v2/contentGroup/{id} checks). */
 export async function assertContentGroupVisible(db: Executor, ctx: Pick<ServiceContext, 'actor' | 'scope'>, id: string): Promise<void> {
-  if (!(await contentGroupExists(db, visibleContentGroup(ctx, id)))) throw new NotFoundError('contentGroup', id);
+  if (!(await findFolderRow(db, contentGroups, id, ctx.scope, contentGroupAccess(ctx)))) throw new NotFoundError('contentGroup', id);
 }
 
 export type WritableContentGroup = {

@@ -3,7 +3,7 @@ import type { Executor } from '@/server/db/client';
 import { execRows, uuidArray, uuidArrayParam } from '@/server/db/sql';
 import { customers } from '@/server/tenant/customers.table';
 import { files } from '@/server/modules/files/files.table';
-import { contentGroups, fileFolders } from '@/server/modules/folders/folders.table';
+import { fileFolders } from '@/server/modules/folders/folders.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { contentReferences, deviceContents, type ContentReferenceType, type DeviceContentRow } from './content.table';
 
@@ -205,11 +205,4 @@ export async function anyContentMatches(db: Executor, where: SQL): Promise<boole
   const rows = await db.select({ id: deviceContents.id }).from(deviceContents).where(where).limit(1);
 
   return rows.length > 0;
-}
-
-/** Whether a content folder matching `condition` exists (a folder's visibility, checked without reading it). */
-export async function contentGroupExists(db: Executor, condition: SQL | undefined): Promise<boolean> {
-  const [row] = await db.select({ id: contentGroups.id }).from(contentGroups).where(condition).limit(1);
-
-  return row !== undefined;
 }

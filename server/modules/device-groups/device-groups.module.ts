@@ -1,4 +1,3 @@
-import { v7 as uuidv7 } from 'uuid';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { defineModule, plug } from '@/server/modules/module';
 import { tagSources } from '@/server/modules/tags';
@@ -6,8 +5,7 @@ import { teamResources } from '@/server/modules/teams';
 import { deviceFolderSearches } from '@/server/modules/devices';
 import { registerDeviceGroupRoutes } from './device-groups.handlers';
 import { deviceGroupResource } from './device-groups.resource';
-import { findRootDeviceGroup } from '@/server/modules/folders';
-import { insertDeviceGroup } from './device-groups.queries';
+import { folderSweep } from '@/server/modules/folders';
 
 /**
  * Device folders (spec 3 "Device folder"); the table lives with the other folder trees (folders module).
@@ -29,13 +27,5 @@ export const deviceGroupsModule = defineModule({
     // A DEVICEGROUP batch over devices searches the device folders.
     plug(deviceFolderSearches, { resource: deviceGroupResource }),
   ],
-  sweep: {
-    deviceGroup: async (db, customerId) => {
-      const root = await findRootDeviceGroup(db, customerId);
-      if (!root) throw new Error(`customer ${customerId} has no root device folder`);
-      const id = uuidv7();
-
-      return (await insertDeviceGroup(db, { id, customerId, parentId: root.id, name: `sweep ${id}`, path: [...root.path, id] })).id;
-    },
-  },
+  sweep: { deviceGroup: folderSweep(deviceGroups, 'device folder') },
 });

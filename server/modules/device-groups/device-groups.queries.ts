@@ -1,74 +1,35 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArray } from '@/server/db/sql';
+import { execRows } from '@/server/db/sql';
 import { customers } from '@/server/tenant/customers.table';
 import { devices } from '@/server/modules/devices/devices.table';
-import { defineFolderTree, inSubtrees } from '@/server/modules/folders';
+import { defineFolderItems, defineFolderTree } from '@/server/modules/folders';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 
 export type DeviceGroupRow = typeof deviceGroups.$inferSelect;
 
-/** The device folder tree (server/modules/folders/folder-tree.ts): devices copy their folder's path (`group_path`). */
+/** The devices in device folders: `device_group_id` names their folder, `group_path` copies the folder's path. */
+export const deviceFolderItems = defineFolderItems({
+  table: devices,
+  type: 'device',
+  id: devices.id,
+  customerId: devices.customerId,
+  folderId: devices.deviceGroupId,
+  path: devices.groupPath,
+});
+
+/**
+ * The device folder tree (server/modules/folders/folder-tree.ts). Its row queries (insert, update, by id, the
+ * subtree lock, moving the devices out of a subtree) are the folders module's (folders.queries.ts), called with
+ * `deviceGroups` and `deviceFolderItems`; the device folders' own query is below.
+ */
 export const deviceGroupTree = defineFolderTree({
   type: 'deviceGroup',
   label: 'device folder',
   table: deviceGroups,
-  items: [{ table: devices, customerId: devices.customerId, path: devices.groupPath }],
+  items: [deviceFolderItems],
   rootCreationSetting: customers.deviceCreationInRootForTeamUsers,
 });
-
-export async function insertDeviceGroup(db: Executor, values: typeof deviceGroups.$inferInsert): Promise<DeviceGroupRow> {
-  const [row] = await db.insert(deviceGroups).values(values).returning();
-
-  return row!;
-}
-
-export async function updateDeviceGroupRow(
-  db: Executor,
-  customerId: number,
-  id: string,
-  values: Partial<Pick<DeviceGroupRow, 'name' | 'tags' | 'videoWallMetaData'>>,
-): Promise<void> {
-  await db
-    .update(deviceGroups)
-    .set(values)
-    .where(and(eq(deviceGroups.id, id), eq(deviceGroups.customerId, customerId)));
-}
-
-export async function findDeviceGroupById(db: Executor, customerId: number, id: string): Promise<DeviceGroupRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(deviceGroups)
-    .where(and(eq(deviceGroups.customerId, customerId), eq(deviceGroups.id, id)))
-    .limit(1);
-
-  return row;
-}
-
-/**
- * Locks folder `folderId` and every folder below it until the transaction ends: a device put into one of
- * them meanwhile (its foreign key takes a share lock on the folder) waits, so a delete never finds a device
- * it has not moved out.
- */
-export async function lockDeviceGroupSubtree(db: Executor, customerId: number, folderId: string): Promise<void> {
-  await db.execute(
-    sql`select 1 from ${deviceGroups} where ${deviceGroups.customerId} = ${customerId} and ${inSubtrees(deviceGroups.path, [folderId])} for update`,
-  );
-}
-
-/** Puts every device in or below folder `folderId` directly into `target`; answers how many moved. One statement. */
-export async function moveDevicesOutOf(
-  db: Executor,
-  input: { customerId: number; folderId: string; target: { id: string; path: readonly string[] } },
-): Promise<number> {
-  const [row] = await execRows(
-    db,
-    sql`with m as (update ${devices} set ${sql.identifier('device_group_id')} = ${input.target.id}::uuid, ${sql.identifier('group_path')} = ${uuidArray(input.target.path)}
-      where ${devices.customerId} = ${input.customerId} and ${inSubtrees(devices.groupPath, [input.folderId])} returning 1) select count(*)::int as n from m`,
-  );
-
-  return Number(row?.n ?? 0);
-}
 
 /**
  * For every folder matching `folders` (a condition over `device_group`): the online and offline devices in

@@ -1,5 +1,4 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
@@ -11,10 +10,16 @@ import { devices } from '@/server/modules/devices/devices.table';
 import {
   assertSubtreeFoldersWritable,
   deleteFolderSubtrees,
+  findFolderRow,
   findWritableFolder,
   folderAccessCondition,
   folderListQuery,
+  insertFolderRow,
+  lockFolderSubtree,
   moveFolderSubtrees,
+  moveItemsOutOf,
+  newFolderIn,
+  updateFolderRow,
 } from '@/server/modules/folders';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { normalizeTags, registerTags } from '@/server/modules/tags';
@@ -29,16 +34,7 @@ import {
 import { compileSearch, findOne, findPage, type ListInput } from '@/server/query';
 import { deviceGroupResource } from './device-groups.resource';
 import type { DeviceGroup, DeviceGroupCreate, DeviceGroupUpdate, DeviceOnlineOfflineCounts } from './device-groups.schemas';
-import {
-  countDeviceStatusBelow,
-  deviceGroupTree,
-  findDeviceGroupById,
-  insertDeviceGroup,
-  lockDeviceGroupSubtree,
-  moveDevicesOutOf,
-  updateDeviceGroupRow,
-  type DeviceGroupRow,
-} from './device-groups.queries';
+import { countDeviceStatusBelow, deviceFolderItems, deviceGroupTree, type DeviceGroupRow } from './device-groups.queries';
 
 /*
  * Device folders (spec 3 "Device folder"): one tree per customer under a root that everyone who sees the
@@ -118,26 +114,22 @@ export async function createDeviceGroup(
     const parent = await findWritableFolder(tx, ctx, deviceGroupTree, { id: input.parentId, creatingIn: true });
     assertHoldsFolders(parent, 'created in');
     if (input.videoWallMetaData !== undefined) assertVideoWallData(input.type);
-    const id = uuidv7();
-    const row = await insertDeviceGroup(tx, {
-      id,
-      customerId: parent.customerId,
-      parentId: parent.id,
+    const row = await insertFolderRow(tx, deviceGroups, {
+      ...newFolderIn(parent),
       name: input.name,
-      path: [...parent.path, id],
       type: input.type,
       videoWallMetaData: input.videoWallMetaData ?? null,
     });
-    if (input.teamIds) await assignTeams(tx, ctx, 'deviceGroup', id, input.teamIds);
-    const what = row.type === 'VIDEO_WALL' ? 'Video-wall folder' : 'Device folder';
+    if (input.teamIds) await assignTeams(tx, ctx, 'deviceGroup', row.id, input.teamIds);
+    const what = input.type === 'VIDEO_WALL' ? 'Video-wall folder' : 'Device folder';
     await auditDeviceGroup(tx, ctx, row, 'create', `${what} '${row.name}' created in '${nameOf(parent)}'`, {
       parentId: parent.id,
       name: row.name,
-      type: row.type,
+      type: input.type,
       teamIds: input.teamIds,
     });
 
-    return readDeviceGroup(tx, ctx, id);
+    return readDeviceGroup(tx, ctx, row.id);
   });
 }
 
@@ -155,7 +147,7 @@ export async function updateDeviceGroup(ctx: ServiceContext, id: string, body: D
         { id, type: folder.type },
       );
     }
-    const changes: Parameters<typeof updateDeviceGroupRow>[3] = {};
+    const changes: Partial<Pick<DeviceGroupRow, 'name' | 'tags' | 'videoWallMetaData'>> = {};
     if (body.name !== undefined && folder.parentId === null) throw rootError(id, 'renamed');
     if (body.name !== undefined && body.name !== folder.name) changes.name = body.name;
     if (body.tags !== undefined) changes.tags = normalizeTags(body.tags);
@@ -164,7 +156,7 @@ export async function updateDeviceGroup(ctx: ServiceContext, id: string, body: D
       changes.videoWallMetaData = body.videoWallMetaData;
     }
     if (Object.keys(changes).length === 0) return readDeviceGroup(tx, ctx, id);
-    await updateDeviceGroupRow(tx, folder.customerId, folder.id, changes);
+    await updateFolderRow(tx, deviceGroups, folder.customerId, folder.id, changes);
     if (changes.tags) await registerTags(tx, folder.customerId, 'DEVICE', changes.tags);
     const message = changes.name
       ? `Device folder '${folder.name}' renamed to '${changes.name}'`
@@ -215,7 +207,7 @@ export async function deleteDeviceGroup(ctx: ServiceContext, id: string, targetG
     // The parent already holds the folder: by default its devices take the folder's place there.
     const target = targetGroupId
       ? await findWritableFolder(tx, ctx, deviceGroupTree, { id: targetGroupId, customerId: folder.customerId, creatingIn: true })
-      : (await findDeviceGroupById(tx, folder.customerId, folder.parentId))!;
+      : (await findFolderRow(tx, deviceGroups, folder.parentId, folder.customerId))!;
     if (target.path.includes(folder.id)) {
       throw new ConflictError(
         'deviceGroup.error.targetInDeletedFolder',
@@ -224,8 +216,8 @@ export async function deleteDeviceGroup(ctx: ServiceContext, id: string, targetG
       );
     }
     await assertSubtreeFoldersWritable(tx, ctx, deviceGroupTree, { customerId: folder.customerId, folderIds: [folder.id] });
-    await lockDeviceGroupSubtree(tx, folder.customerId, folder.id);
-    const devicesMoved = await moveDevicesOutOf(tx, { customerId: folder.customerId, folderId: folder.id, target });
+    await lockFolderSubtree(tx, deviceGroups, folder.customerId, folder.id);
+    const devicesMoved = await moveItemsOutOf(tx, deviceFolderItems, { customerId: folder.customerId, folderId: folder.id, target });
     const folders = await deleteFolderSubtrees(tx, deviceGroupTree, { customerId: folder.customerId, folderIds: [folder.id] });
     await auditDeviceGroup(
       tx,

@@ -2,9 +2,8 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql, type SQL } fro
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Database, Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
-import { uuidArrayParam, uuidEquals } from '@/server/db/sql';
+import { uuidArrayParam } from '@/server/db/sql';
 import { customers } from '@/server/tenant/customers.table';
-import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { deviceAccessTokens, deviceCommands, devices, deviceStatusChanges, type DeviceRow } from '@/server/modules/devices/devices.table';
 
 export type { DeviceRow };
@@ -328,17 +327,6 @@ export async function findCustomerName(db: Executor, customerId: number): Promis
 }
 
 // --- folder schedules ------------------------------------------------------------------------------
-
-/** Whether the device folder `id` matches `visible` (its tenant scope and the caller's teams). */
-export async function hasDeviceGroup(db: Executor, id: string, visible: SQL | undefined): Promise<boolean> {
-  const [row] = await db
-    .select({ id: deviceGroups.id })
-    .from(deviceGroups)
-    .where(and(uuidEquals(deviceGroups.id, id), visible))
-    .limit(1);
-
-  return row !== undefined;
-}
 
 /** The condition "in the device folder `folderId` or below it" (the GIN index on the materialised path). */
 export const inDeviceGroup = (folderId: string): SQL => sql`${devices.groupPath} @> array[${folderId}]::uuid[]`;

@@ -4,11 +4,11 @@ import { scopeCondition } from '@/server/context/tenant-scope';
 import { NotFoundError } from '@/server/errors';
 import { deviceAccess } from '@/server/modules/devices';
 import { devices } from '@/server/modules/devices/devices.table';
-import { folderAccessCondition } from '@/server/modules/folders';
+import { findFolderRow, folderAccessCondition } from '@/server/modules/folders';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { resolveSegments, targetedRules } from '@/server/playback/resolver';
 import type { FolderSchedule } from './display.schemas';
-import { hasDeviceGroup, inDeviceGroup } from './display.queries';
+import { inDeviceGroup } from './display.queries';
 import { scheduleWindow } from './manifest';
 import { findPlaybackDevices } from './manifest.queries';
 import { loadPlaybackOfDevices } from './playback';
@@ -28,8 +28,8 @@ export async function folderSchedule(
   input: { from?: number; to?: number; now?: number },
 ): Promise<FolderSchedule> {
   const window = scheduleWindow(input);
-  const visible = and(scopeCondition(ctx.scope, deviceGroups.customerId), folderAccessCondition(ctx, deviceGroups, 'deviceGroup'));
-  if (!(await hasDeviceGroup(ctx.db, folderId, visible))) throw new NotFoundError('deviceGroup', folderId);
+  const folder = await findFolderRow(ctx.db, deviceGroups, folderId, ctx.scope, folderAccessCondition(ctx, deviceGroups, 'deviceGroup'));
+  if (!folder) throw new NotFoundError('deviceGroup', folderId);
   const screens = await findPlaybackDevices(
     ctx.db,
     and(inDeviceGroup(folderId), scopeCondition(ctx.scope, devices.customerId), deviceAccess(ctx))!,

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
+import { ConflictError, ForbiddenError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { FileFolder } from './file-folders.schemas';
 import {
@@ -15,18 +14,20 @@ import {
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { isAboveTeams, readOnlyExpression, teamAccessCondition } from '@/server/modules/teams';
-import { assertSubtreeFoldersWritable, blockedForTeams, moveFolderSubtrees } from '@/server/modules/folders';
-import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition } from './folder-access';
 import {
-  checkBatch,
-  deleteFilesByIds,
-  deleteSubtrees,
-  findBlockedFileBelow,
-  fileIdsBelow,
-  moveFilesTo,
-  touchFolder,
-} from './file-folders.queries';
-import { readFolder, uniqueSiblingName } from './file-folders.service';
+  assertBatchWritable,
+  assertSubtreeFoldersWritable,
+  blockedForTeams,
+  checkFolderBatch,
+  checkItemBatch,
+  findItemBelow,
+  moveFolderSubtrees,
+  moveItemsInto,
+  uniqueSiblingName,
+} from '@/server/modules/folders';
+import { FILTERED_FOLDER, fileFolderItems, fileFolderTree, findWritableFolder, folderAccessCondition } from './folder-access';
+import { deleteFilesByIds, deleteSubtrees, fileIdsBelow, updateFolder } from './file-folders.queries';
+import { readFolder } from './file-folders.service';
 import { auditChange } from '@/server/modules/audit-log';
 import type { Batch, MoveBatch } from './file-folders.schemas';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
@@ -46,33 +47,20 @@ async function checkedBatch(
 ): Promise<{ fileIds: string[]; folders: BatchFolder[] }> {
   const fileIds = [...new Set(batch.fileIds)];
   const folderIds = [...new Set(batch.folderIds)];
-  const fileRows = await checkBatch(tx, {
-    kind: 'file',
-    ids: fileIds,
-    scope: eq(files.customerId, customerId),
-    visible: teamAccessCondition(ctx, 'file', files.id),
-    readOnly: readOnlyExpression(ctx, 'file', files.id),
-  });
-  const folderRows = await checkBatch(tx, {
-    kind: 'fileFolder',
-    ids: folderIds,
-    scope: eq(fileFolders.customerId, customerId),
-    visible: folderAccessCondition(ctx),
-    readOnly: readOnlyExpression(ctx, 'fileFolder', fileFolders.id),
-  });
-  for (const [kind, ids, rows] of [
-    ['file', fileIds, fileRows],
-    ['fileFolder', folderIds, folderRows],
-  ] as const) {
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const id of ids) {
-      const row = byId.get(id);
-      if (!row || !row.visible) throw new NotFoundError(kind, id);
-      if (row.readOnly)
-        throw new ForbiddenError(`Your teams give read-only access to this ${kind}`, 'team.error.readOnly', { resourceType: kind, id });
-    }
-  }
-  const folders = folderRows.map((r) => ({ id: r.id, customerId: r.customerId, parentId: r.parentId ?? null, path: r.path ?? [] }));
+  const fileRows = await checkItemBatch(
+    tx,
+    fileFolderItems,
+    { customerId, ids: fileIds, visible: teamAccessCondition(ctx, 'file', files.id), readOnly: readOnlyExpression(ctx, 'file', files.id) },
+    {},
+  );
+  const folders = await checkFolderBatch(
+    tx,
+    fileFolders,
+    { customerId, ids: folderIds, visible: folderAccessCondition(ctx), readOnly: readOnlyExpression(ctx, 'fileFolder', fileFolders.id) },
+    {},
+  );
+  assertBatchWritable('file', fileIds, fileRows);
+  assertBatchWritable('fileFolder', folderIds, folders);
   const root = folders.find((f) => f.parentId === null);
   if (root) throw new ConflictError('fileFolder.error.root', 'The root folder cannot be moved or deleted', { id: root.id });
 
@@ -81,7 +69,7 @@ async function checkedBatch(
 
 /** POST /api/fileFolder/moveBatchToFolder: files and folders (with everything below them) into one folder. */
 export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): Promise<Item> {
-  return uniqueSiblingName(undefined, () =>
+  return uniqueSiblingName(fileFolderTree, undefined, () =>
     withTransaction(ctx.db, async (tx) => {
       const target = await findWritableFolder(tx, ctx, { id: body.targetFolder.id, creatingIn: true });
       if (target.fileFolderType === FILTERED_FOLDER) {
@@ -91,9 +79,9 @@ export async function moveBatchToFolder(ctx: ServiceContext, body: MoveBatch): P
       await moveFolderSubtrees(tx, fileFolderTree, { customerId: target.customerId, folderIds: folders.map((f) => f.id), target });
       // Screens playing the folders the files leave, then those playing the one they join, hear manifestChanged.
       await announcePlaybackChange(tx, { customerId: target.customerId, fileIds });
-      await moveFilesTo(tx, { customerId: target.customerId, fileIds, targetId: target.id, targetPath: target.path });
+      await moveItemsInto(tx, fileFolderItems, { customerId: target.customerId, ids: fileIds, target });
       await announcePlaybackChange(tx, { customerId: target.customerId, fileIds });
-      await touchFolder(tx, target.customerId, target.id);
+      await updateFolder(tx, target.customerId, target.id);
       await auditChange(tx, ctx, {
         entityType: 'fileFolder',
         action: 'move',
@@ -155,11 +143,8 @@ async function deleteContents(
 async function assertSubtreesWritable(tx: Executor, ctx: ServiceContext, customerId: number, folderIds: string[]): Promise<void> {
   if (isAboveTeams(ctx.actor) || folderIds.length === 0) return;
   await assertSubtreeFoldersWritable(tx, ctx, fileFolderTree, { customerId, folderIds });
-  const file = await findBlockedFileBelow(tx, {
-    customerId,
-    folderIds,
-    blocked: blockedForTeams(teamAccessCondition(ctx, 'file', files.id), readOnlyExpression(ctx, 'file', files.id)),
-  });
+  const blocked = blockedForTeams(teamAccessCondition(ctx, 'file', files.id), readOnlyExpression(ctx, 'file', files.id));
+  const file = await findItemBelow(tx, fileFolderItems, { customerId, folderIds, blocked }, {});
   if (file)
     throw new ForbiddenError('The folder contains files your teams may not change', 'team.error.readOnly', {
       resourceType: 'file',
@@ -178,7 +163,7 @@ export async function deleteFileFolder(ctx: ServiceContext, id: string, removeFr
       folderIds: [folder.id],
       removeFromPlaylists,
     });
-    await touchFolder(tx, folder.customerId, folder.parentId);
+    await updateFolder(tx, folder.customerId, folder.parentId);
     await auditChange(tx, ctx, {
       entityType: 'fileFolder',
       action: 'delete',

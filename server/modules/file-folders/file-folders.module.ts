@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { defineModule, plug } from '@/server/modules/module';
 import { quickFilterUsages } from '@/server/modules/quick-filters';
@@ -7,8 +6,7 @@ import { teamResources } from '@/server/modules/teams';
 import { folderViews } from '@/server/modules/files';
 import { registerFileFolderRoutes } from './file-folders.handlers';
 import { CLEANUP_OUTDATED_JOB, cleanupOutdatedFiles } from './file-folders.jobs';
-import { findRootFileFolder } from '@/server/modules/folders';
-import { insertFolder } from './file-folders.queries';
+import { folderSweep } from '@/server/modules/folders';
 import { folderViewFolders } from './file-folders.service';
 
 export const fileFoldersModule = defineModule({
@@ -27,13 +25,5 @@ export const fileFoldersModule = defineModule({
     // The folders of the files' summary view.
     plug(folderViews, { folders: folderViewFolders }),
   ],
-  sweep: {
-    fileFolder: async (db, customerId) => {
-      const root = await findRootFileFolder(db, customerId);
-      if (!root) throw new Error(`customer ${customerId} has no root file folder`);
-      const id = uuidv7();
-
-      return (await insertFolder(db, { id, customerId, parentId: root.id, name: `sweep ${id}`, path: [...root.path, id] })).id;
-    },
-  },
+  sweep: { fileFolder: folderSweep(fileFolders, 'file folder') },
 });

@@ -1,47 +1,23 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
+import { execRows, uuidArray } from '@/server/db/sql';
 import { customers } from '@/server/tenant/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import { fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
-import { deleteFolderSubtrees, inSubtrees } from '@/server/modules/folders';
-import { fileFolderTree } from './folder-access';
+import { deleteFolderSubtrees, deleteItemsBelow, itemIdsBelow, updateFolderRow } from '@/server/modules/folders';
+import { fileFolderItems, fileFolderTree } from './folder-access';
 
-export type FileFolderRow = typeof fileFolders.$inferSelect;
-
-export async function insertFolder(db: Executor, values: typeof fileFolders.$inferInsert): Promise<FileFolderRow> {
-  const [row] = await db.insert(fileFolders).values(values).returning();
-
-  return row!;
-}
-
+/** Sets `values` on the folder `id` of `customerId` and stamps its `last_change` (every change of a file folder does). */
 export async function updateFolder(
   db: Executor,
   customerId: number,
   id: string,
-  values: Partial<Pick<FileFolderRow, 'name' | 'cleanupOutdatedFiles'>>,
-): Promise<FileFolderRow> {
-  const [row] = await db
-    .update(fileFolders)
-    .set({ ...values, lastChange: sql`now()` })
-    .where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId)))
-    .returning();
-
-  return row!;
-}
-
-/** The folder `id` within the scope (and `visible`, when given); any folder type. */
-export async function findFolderInScope(db: Executor, scope: TenantScope, id: string, visible?: SQL): Promise<FileFolderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(fileFolders)
-    .where(and(uuidEquals(fileFolders.id, id), scopeCondition(scope, fileFolders.customerId), visible))
-    .limit(1);
-
-  return row;
+  values: Partial<Pick<typeof fileFolders.$inferSelect, 'name' | 'cleanupOutdatedFiles'>> = {},
+): Promise<void> {
+  await updateFolderRow(db, fileFolders, customerId, id, { ...values, lastChange: sql`now()` });
 }
 
 /** `id`, `quickFilterId` and `customerId` of the filtered folders among `ids`. */
@@ -78,45 +54,11 @@ export async function findQuickFilter(db: Executor, id: string, customerId: numb
   return row;
 }
 
-/** For each id of a batch: whether it exists in the scope, is visible and is read-only for the caller. */
-export async function checkBatch(
-  db: Executor,
-  input: { kind: 'file' | 'fileFolder'; ids: readonly string[]; scope: SQL | undefined; visible: SQL | undefined; readOnly: SQL },
-) {
-  if (input.ids.length === 0) return [];
-  const table = input.kind === 'file' ? files : fileFolders;
-
-  return db
-    .select({
-      id: table.id,
-      customerId: table.customerId,
-      visible: sql<boolean>`${input.visible ?? sql`true`}`,
-      readOnly: sql<boolean>`${input.readOnly}`,
-      ...(input.kind === 'fileFolder' ? { parentId: fileFolders.parentId, path: fileFolders.path } : {}),
-    })
-    .from(table)
-    .where(and(inArray(table.id, [...input.ids]), input.scope));
-}
-
 /** The ids of every file in or below `folderIds` (only loaded when a file reference kind needs them). */
 export async function fileIdsBelow(db: Executor, customerId: number, folderIds: readonly string[]): Promise<string[]> {
-  const rows = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.customerId, customerId), inSubtrees(files.folderPath, folderIds)));
+  const rows = await execRows(db, itemIdsBelow(fileFolderItems, customerId, folderIds));
 
-  return rows.map((r) => r.id);
-}
-
-/** The first file in or below `folderIds` for which `blocked` (invisible or read-only for the caller) holds, or undefined. */
-export async function findBlockedFileBelow(db: Executor, input: { customerId: number; folderIds: readonly string[]; blocked: SQL }) {
-  const [file] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.customerId, input.customerId), inSubtrees(files.folderPath, input.folderIds), input.blocked))
-    .limit(1);
-
-  return file;
+  return rows.map((r) => String(r.id));
 }
 
 /**
@@ -129,14 +71,10 @@ export async function deleteSubtrees(
   customerId: number,
   folderIds: readonly string[],
 ): Promise<{ files: number; folders: number }> {
-  if (folderIds.length === 0) return { files: 0, folders: 0 };
-  const below = sql`${files.customerId} = ${customerId} and ${inSubtrees(files.folderPath, folderIds)}`;
-  await db.execute(sql`delete from ${teamAssignments} where ${teamAssignments.customerId} = ${customerId} and ${teamAssignments.resourceType} = 'file'
-    and ${teamAssignments.resourceId} in (select ${files.id}::text from ${files} where ${below})`);
-  const [fileCount] = await execRows(db, sql`with d as (delete from ${files} where ${below} returning 1) select count(*)::int as n from d`);
+  const deleted = await deleteItemsBelow(db, fileFolderItems, { customerId, folderIds });
   const folders = await deleteFolderSubtrees(db, fileFolderTree, { customerId, folderIds });
 
-  return { files: Number(fileCount?.n ?? 0), folders };
+  return { files: deleted, folders };
 }
 
 /** Deletes files by id with their team assignments (the trigger queues blobs and lowers the quota). */
@@ -157,24 +95,6 @@ export async function deleteFilesByIds(db: Executor, customerId: number, fileIds
   );
 
   return Number(row?.n ?? 0);
-}
-
-export async function moveFilesTo(
-  db: Executor,
-  input: { customerId: number; fileIds: readonly string[]; targetId: string; targetPath: readonly string[] },
-): Promise<void> {
-  if (input.fileIds.length === 0) return;
-  await db
-    .update(files)
-    .set({ fileFolderId: input.targetId, folderPath: [...input.targetPath] })
-    .where(and(eq(files.customerId, input.customerId), inArray(files.id, [...input.fileIds])));
-}
-
-export async function touchFolder(db: Executor, customerId: number, id: string): Promise<void> {
-  await db
-    .update(fileFolders)
-    .set({ lastChange: sql`now()` })
-    .where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId)));
 }
 
 export async function findStorage(db: Executor, customerId: number) {

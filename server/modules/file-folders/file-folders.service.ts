@@ -1,10 +1,8 @@
 import { uuidEquals } from '@/server/db/sql';
 import { inArray } from 'drizzle-orm';
 import type { FileFolder } from './file-folders.schemas';
-import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { Executor } from '@/server/db/client';
-import { isUniqueViolation } from '@/server/db/errors';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import type { ServiceContext } from '@/server/context/service-context';
@@ -21,21 +19,11 @@ import {
   type TeamReadInput,
 } from '@/server/modules/teams';
 import { findOne, findPage, type ListInput } from '@/server/query';
-import { folderListQuery } from '@/server/modules/folders';
+import { findFolderRow, folderListQuery, insertFolderRow, newFolderIn, uniqueSiblingName } from '@/server/modules/folders';
 import { FILTERED_FOLDER, fileFolderTree, findWritableFolder, folderAccessCondition, STORED_FOLDER } from './folder-access';
 import { fileFolderResource } from './file-folders.resource';
 import { fillVisibleFolderPreviews } from './folder-previews';
-import {
-  countFilesMatching,
-  findFilteredFolders,
-  findFolderInScope,
-  findQuickFilter,
-  findStorage,
-  insertFolder,
-  sumStorage,
-  updateFolder,
-  type FileFolderRow,
-} from './file-folders.queries';
+import { countFilesMatching, findFilteredFolders, findQuickFilter, findStorage, sumStorage, updateFolder } from './file-folders.queries';
 
 /** The folders part of the files' summary view (the files module's `folderViews`): visible folders by name, with previews. */
 export async function folderViewFolders(ctx: ServiceContext, input: { search?: string; select?: string; size: number }) {
@@ -55,24 +43,6 @@ export async function folderViewFolders(ctx: ServiceContext, input: { search?: s
 
 type Item = FileFolder;
 type FolderListInput = TeamReadInput & ListInput;
-
-const SIBLING_NAME_KEY = 'file_folder_sibling_name_key';
-
-/** Sibling names are unique (case-insensitive); the unique index decides, so races answer 409 too. */
-export async function uniqueSiblingName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err, SIBLING_NAME_KEY)) {
-      throw new ConflictError(
-        'fileFolder.error.duplicateName',
-        name ? `A folder named '${name}' already exists here` : 'A folder with the same name already exists in the target folder',
-        name ? { name } : undefined,
-      );
-    }
-    throw err;
-  }
-}
 
 /** The visibility of folders for reads within the scope: the root-or-team rule. */
 function readConditions(ctx: ServiceContext) {
@@ -165,38 +135,35 @@ async function createFolder(
 ): Promise<Item> {
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
 
-  return uniqueSiblingName(input.name, () =>
+  return uniqueSiblingName(fileFolderTree, input.name, () =>
     withTransaction(ctx.db, async (tx) => {
       const parent = await findWritableFolder(tx, ctx, { customerId, id: input.parentId, creatingIn: true });
       if (parent.fileFolderType === FILTERED_FOLDER) {
         throw new ConflictError('fileFolder.error.filtered', 'A filtered folder cannot contain folders', { id: parent.id });
       }
       if (input.quickFilterId) await assertFileQuickFilter(tx, ctx, input.quickFilterId, customerId);
-      const id = uuidv7();
-      const row = await insertFolder(tx, {
-        id,
-        customerId,
-        parentId: parent.id,
+      const values = {
+        ...newFolderIn(parent),
         name: input.name,
-        path: [...parent.path, id],
         fileFolderType: input.fileFolderType,
         quickFilterId: input.quickFilterId ?? null,
         cleanupOutdatedFiles: input.cleanupOutdatedFiles,
         lastChange: new Date(),
-      });
+      };
+      const { id } = await insertFolderRow(tx, fileFolders, values);
       if (input.teamIds) await assignTeams(tx, ctx, 'fileFolder', id, input.teamIds);
       await auditChange(tx, ctx, {
         entityType: 'fileFolder',
         action: 'create',
         entityId: id,
-        entityName: row.name,
+        entityName: values.name,
         customerId,
-        message: `${input.fileFolderType === FILTERED_FOLDER ? 'Filtered folder' : 'Folder'} '${row.name}' created`,
+        message: `${input.fileFolderType === FILTERED_FOLDER ? 'Filtered folder' : 'Folder'} '${values.name}' created`,
         changes: {
           parentId: parent.id,
-          name: row.name,
-          cleanupOutdatedFiles: row.cleanupOutdatedFiles,
-          quickFilterId: row.quickFilterId,
+          name: values.name,
+          cleanupOutdatedFiles: values.cleanupOutdatedFiles,
+          quickFilterId: values.quickFilterId,
           teamIds: input.teamIds,
         },
       });
@@ -232,7 +199,7 @@ async function changeableFolder(tx: Executor, ctx: ServiceContext, id: string, a
 
 /** POST /api/fileFolder/rename. */
 export async function renameFileFolder(ctx: ServiceContext, input: { folderId: string; newName: string }): Promise<Item> {
-  return uniqueSiblingName(input.newName, () =>
+  return uniqueSiblingName(fileFolderTree, input.newName, () =>
     withTransaction(ctx.db, async (tx) => {
       const folder = await changeableFolder(tx, ctx, input.folderId, 'renamed');
       await updateFolder(tx, folder.customerId, folder.id, { name: input.newName });
@@ -261,14 +228,14 @@ export async function setCleanupOutdatedFiles(
     if (folder.fileFolderType === FILTERED_FOLDER) {
       throw new ConflictError('fileFolder.error.filtered', 'A filtered folder holds no files of its own to clean up', { id: folder.id });
     }
-    const row: FileFolderRow = await updateFolder(tx, folder.customerId, folder.id, { cleanupOutdatedFiles: input.cleanupOutdatedFiles });
+    await updateFolder(tx, folder.customerId, folder.id, { cleanupOutdatedFiles: input.cleanupOutdatedFiles });
     await auditChange(tx, ctx, {
       entityType: 'fileFolder',
       action: 'update',
       entityId: folder.id,
-      entityName: row.parentId === null ? undefined : row.name,
+      entityName: folder.parentId === null ? undefined : folder.name,
       customerId: folder.customerId,
-      message: `Cleanup of outdated files ${input.cleanupOutdatedFiles ? 'enabled' : 'disabled'} for folder '${row.parentId === null ? 'root' : row.name}'`,
+      message: `Cleanup of outdated files ${input.cleanupOutdatedFiles ? 'enabled' : 'disabled'} for folder '${folder.parentId === null ? 'root' : folder.name}'`,
       changes: { cleanupOutdatedFiles: input.cleanupOutdatedFiles },
     });
 
@@ -283,7 +250,7 @@ export async function updateFolderTeamAssignments(
   change: TeamModification,
 ): Promise<TeamAccessList> {
   return withTransaction(ctx.db, async (tx) => {
-    const folder = await findFolderInScope(tx, ctx.scope, fileFolderId);
+    const folder = await findFolderRow(tx, fileFolders, fileFolderId, ctx.scope);
     if (!folder) throw new NotFoundError('fileFolder', fileFolderId);
     if (folder.parentId === null)
       throw new ConflictError('fileFolder.error.root', 'The root folder is visible to every user and takes no team assignments', {
@@ -296,7 +263,7 @@ export async function updateFolderTeamAssignments(
 
 /** GET /api/fileFolder/breadcrumb: the folder's visible ancestors, root first, and the folder itself. */
 export async function breadcrumb(ctx: ServiceContext, folderId: string): Promise<{ fileFolders: Item[] }> {
-  const folder = await findFolderInScope(ctx.db, ctx.scope, folderId, folderAccessCondition(ctx));
+  const folder = await findFolderRow(ctx.db, fileFolders, folderId, ctx.scope, folderAccessCondition(ctx));
   if (!folder) throw new NotFoundError('fileFolder', folderId);
   const page = await findPage<FileFolder>(ctx.db, {
     resource: fileFolderResource,

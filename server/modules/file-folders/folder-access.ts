@@ -7,6 +7,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { customers } from '@/server/tenant/customers.table';
 import { files } from '@/server/modules/files/files.table';
 import {
+  defineFolderItems,
   defineFolderTree,
   findWritableFolder as findWritableTreeFolder,
   folderAccessCondition as treeAccessCondition,
@@ -24,14 +25,25 @@ type Caller = { actor: Actor };
 export const STORED_FOLDER = 1;
 export const FILTERED_FOLDER = 2;
 
-/** The file folder tree (server/modules/folders/folder-tree.ts): files copy their folder's path. */
+/** The files in file folders: `file_folder_id` names their folder, `folder_path` copies the folder's path. */
+export const fileFolderItems = defineFolderItems({
+  table: files,
+  type: 'file',
+  id: files.id,
+  customerId: files.customerId,
+  folderId: files.fileFolderId,
+  path: files.folderPath,
+});
+
+/** The file folder tree (server/modules/folders/folder-tree.ts). */
 export const fileFolderTree = defineFolderTree({
   type: 'fileFolder',
   label: 'folder',
   table: fileFolders,
-  items: [{ table: files, customerId: files.customerId, path: files.folderPath }],
+  items: [fileFolderItems],
   rootCreationSetting: customers.fileCreationInRootForTeamUsers,
   onMove: [{ column: fileFolders.lastChange, value: sql`now()` }],
+  siblingNameKey: 'file_folder_sibling_name_key',
 });
 
 /** The root is visible to everyone who sees the tenant; other folders follow team access (rule A); file folders by default. */

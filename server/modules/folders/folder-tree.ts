@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { teamMemberOf, type Actor } from '@/server/context/actor';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/errors';
 import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
 import { ConflictError, ForbiddenError, NotFoundError } from '@/server/errors';
 import { customers } from '@/server/tenant/customers.table';
@@ -20,16 +21,40 @@ import { teamAssignments } from '@/server/modules/teams/teams.table';
 
 export type FolderType = 'fileFolder' | 'contentGroup' | 'deviceGroup';
 
+/** A folder table: the columns every tree has, typed (a query over them answers `string`, `string[]`, …). */
 export type FolderTable = PgTable & {
-  id: AnyPgColumn;
-  customerId: AnyPgColumn;
-  parentId: AnyPgColumn;
-  path: AnyPgColumn;
-  name: AnyPgColumn;
+  id: AnyPgColumn<{ data: string; notNull: true }>;
+  customerId: AnyPgColumn<{ data: number; notNull: true }>;
+  parentId: AnyPgColumn<{ data: string }>;
+  path: AnyPgColumn<{ data: string[]; notNull: true }>;
+  name: AnyPgColumn<{ data: string; notNull: true }>;
 };
 
-/** Rows that lie in the folders of a tree and copy their folder's path (files, content, devices). */
-type FolderItems = { table: PgTable; customerId: AnyPgColumn; path: AnyPgColumn };
+/** A column of table `I` (one of another table does not type-check), holding `D`; `notNull` when `N`. */
+export type ColumnOf<I extends PgTable, D = unknown, N extends boolean = boolean> = AnyPgColumn<{
+  tableName: I['_']['name'];
+  data: D;
+  notNull: N;
+}>;
+
+/**
+ * The rows that lie in the folders of a tree (files, content, devices): their team resource type (their team
+ * assignments go with them), the column naming their folder, and their copy of its path (`folder_path`,
+ * `group_path`), which makes "in or below a folder" one GIN-indexed predicate. Every column is `table`'s.
+ */
+export type FolderItems<I extends PgTable = PgTable> = {
+  table: I;
+  type: 'file' | 'deviceContent' | 'device';
+  id: ColumnOf<I, string, true>;
+  customerId: ColumnOf<I, number>;
+  folderId: ColumnOf<I, string>;
+  path: ColumnOf<I, string[]>;
+};
+
+/** The items of a tree, checked against their table. */
+export function defineFolderItems<I extends PgTable>(items: FolderItems<I>): FolderItems<I> {
+  return items;
+}
 
 export type FolderTree<T extends FolderTable = FolderTable> = {
   /** The team resource type, and the prefix of the tree's error keys (`deviceGroup.error.root`). */
@@ -42,6 +67,8 @@ export type FolderTree<T extends FolderTable = FolderTable> = {
   rootCreationSetting: AnyPgColumn;
   /** Columns set on a folder that is moved (not on its descendants): file folders stamp `last_change`. */
   onMove?: readonly { column: AnyPgColumn; value: SQL }[];
+  /** The unique index on `(parent_id, lower(name))` of a tree whose sibling names are unique (content, file folders). */
+  siblingNameKey?: string;
 };
 
 export function defineFolderTree<T extends FolderTable>(tree: FolderTree<T>): FolderTree<T> {
@@ -140,6 +167,27 @@ export async function findWritableFolder<T extends FolderTable>(
   return row as T['$inferSelect'];
 }
 
+/**
+ * Runs `work` (a create, rename or move in a tree with unique sibling names), answering 409
+ * `<type>.error.duplicateName` when the tree's unique index refuses it: the index decides, so races answer 409 too.
+ */
+export async function uniqueSiblingName<T>(tree: FolderTree, name: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (tree.siblingNameKey && isUniqueViolation(err, tree.siblingNameKey)) {
+      throw new ConflictError(
+        `${tree.type}.error.duplicateName`,
+        name
+          ? `A ${tree.label} named '${name}' already exists here`
+          : `A ${tree.label} with the same name already exists in the target folder`,
+        name ? { name } : undefined,
+      );
+    }
+    throw err;
+  }
+}
+
 /** Refuses moving a folder into itself or below it (409 `<type>.error.moveIntoItself`). */
 function assertNotIntoItself(tree: FolderTree, folderIds: readonly string[], target: { id: string; path: readonly string[] }): void {
   const intoItself = folderIds.find((id) => target.path.includes(id));
@@ -164,7 +212,7 @@ export async function moveFolderSubtrees(
   tree: FolderTree,
   input: { customerId: number; folderIds: readonly string[]; target: { id: string } },
 ): Promise<void> {
-  const t = tree.table as FolderTable;
+  const t: FolderTable = tree.table;
   await db
     .select({ id: t.id })
     .from(t)
@@ -175,7 +223,7 @@ export async function moveFolderSubtrees(
     .from(t)
     .where(and(eq(t.customerId, input.customerId), eq(t.id, input.target.id)));
   if (!current) throw new NotFoundError(tree.type, input.target.id);
-  const target = { id: input.target.id, path: current.path as string[] };
+  const target = { id: input.target.id, path: current.path };
   assertNotIntoItself(tree, input.folderIds, target);
   const targetPath = uuidArray(target.path);
   const rewrite = (column: AnyPgColumn, folderId: string) =>
@@ -193,6 +241,25 @@ export async function moveFolderSubtrees(
         sql`update ${item.table} set ${rewrite(item.path, folderId)} where ${item.customerId} = ${input.customerId} and ${inSubtrees(item.path, [folderId])}`,
       );
     }
+  }
+}
+
+/**
+ * The rows `checkFolderBatch`/`checkItemBatch` found for the `ids` of one kind of a batch: each must be there and
+ * visible (404 otherwise, never revealing another tenant's ids) and writable for the caller's teams (403
+ * `team.error.readOnly`).
+ */
+export function assertBatchWritable(
+  kind: FolderType | FolderItems['type'],
+  ids: readonly string[],
+  rows: readonly { id: string; visible: boolean; readOnly: boolean }[],
+): void {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row?.visible) throw new NotFoundError(kind, id);
+    if (row.readOnly)
+      throw new ForbiddenError(`Your teams give read-only access to this ${kind}`, 'team.error.readOnly', { resourceType: kind, id });
   }
 }
 

@@ -1,6 +1,5 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { messageGroups } from '@/server/modules/message-groups/message-groups.table';
 import { playsAnyOf, type PlayedItemTables } from '@/server/modules/campaigns';
 import { campaignMessageGroupAssignments } from '@/server/modules/campaigns/campaigns.table';
@@ -59,17 +58,6 @@ export async function findGroupOf(db: Executor, customerId: number, id: number):
     .for('share');
 
   return row;
-}
-
-/** The customer's root device folder (a DYNAMIC message without folders targets every screen of its channel). */
-export async function rootDeviceFolderId(db: Executor, customerId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: deviceGroups.id })
-    .from(deviceGroups)
-    .where(and(eq(deviceGroups.customerId, customerId), isNull(deviceGroups.parentId)))
-    .limit(1);
-
-  return row?.id;
 }
 
 const messageItemTables: PlayedItemTables = {

@@ -7,6 +7,7 @@ import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log';
+import { findRootDeviceGroup } from '@/server/modules/folders';
 import {
   applyAssignments,
   assertValidityOrder,
@@ -134,8 +135,8 @@ export async function createMessage(ctx: ServiceContext, input: MessageCreate): 
     });
     const body = { ...input };
     if (mode === 'DYNAMIC' && (input.deviceGroupAssignment?.assignments ?? []).length === 0) {
-      const root = await q.rootDeviceFolderId(tx, customerId);
-      if (root) body.deviceGroupAssignment = { assignments: [{ deviceGroupId: root }] };
+      const root = await findRootDeviceGroup(tx, customerId);
+      if (root) body.deviceGroupAssignment = { assignments: [{ deviceGroupId: root.id }] };
     }
     await applyAssignments(tx, row, body, messageAssignmentKinds);
     await auditMessage(tx, ctx, row, 'create', `Sub-channel '${row.name}' created (${enLabels.channelType[row.type]})`, {
