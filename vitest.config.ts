@@ -12,7 +12,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['**/*.unit.test.ts'], exclude: ['node_modules/**', '.next/**'] },
+        test: {
+          name: 'unit',
+          include: ['**/*.unit.test.ts'],
+          exclude: ['node_modules/**', '.next/**'],
+          // The property tests (fast-check) and the playback resolver tests take a second or two alone, and the
+          // 5-second default was hit on a loaded 2-core machine: a limit against hangs, not a timing assertion.
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,
