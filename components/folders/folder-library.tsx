@@ -221,3 +221,29 @@ export function gridView(view: ListView, { pending, empty }: { pending: boolean;
 
   return pending ? <GridSkeleton /> : empty ? null : grid();
 }
+
+/** "Include subfolders": the list shows the items of the folder and of every folder below it. */
+export function SubfoldersToggle({
+  checked,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  const t = useTranslations('ui.folders');
+
+  return (
+    <label className="flex cursor-pointer items-center gap-2 px-1 text-sm whitespace-nowrap text-zinc-700">
+      <input
+        type="checkbox"
+        className="size-4 accent-brand-600"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        disabled={disabled}
+      />
+      {t('subfolders')}
+    </label>
+  );
+}

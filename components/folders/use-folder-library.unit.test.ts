@@ -37,7 +37,14 @@ describe('the folder library selection', () => {
 
   it('selects the whole page, and none', () => {
     expect(ids(run([click('a'), { type: 'all', ids: PAGE, select: true }]))).toEqual(PAGE);
-    expect(ids(run([{ type: 'all', ids: PAGE, select: true }, { type: 'all', ids: PAGE, select: false }]))).toEqual([]);
+    expect(
+      ids(
+        run([
+          { type: 'all', ids: PAGE, select: true },
+          { type: 'all', ids: PAGE, select: false },
+        ]),
+      ),
+    ).toEqual([]);
     expect(ids(run([click('a'), click('b'), { type: 'clear' }]))).toEqual([]);
   });
 
