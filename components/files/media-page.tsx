@@ -118,9 +118,7 @@ function MediaLibrary() {
     listKey: [filters, state.quickFilterId, list.page, list.size],
   });
   const { selected, selectedIds, toggle, setAll: toggleAll, clear: clearSelection } = library.selection;
-  const openFolder = library.open;
 
-  // Dialogs and notices.
   const [uploading, setUploading] = useState(false);
   // Mounted from the first open on, then only hidden: closing the panel does not stop uploads.
   const [uploaderMounted, setUploaderMounted] = useState(false);
@@ -211,7 +209,7 @@ function MediaLibrary() {
             rootId={rootId}
             folderId={folderId}
             openPath={openPath}
-            onSelectFolder={openFolder}
+            onSelectFolder={library.open}
             onDrop={moveItems}
             quickFilterId={state.quickFilterId}
             onSelectQuickFilter={(id) =>
@@ -228,7 +226,7 @@ function MediaLibrary() {
             onClose={library.folderDialog.close}
             onCreated={(f) => setNotice({ tone: 'info', text: t('notice.folderCreated', { name: f.name ?? '' }) })}
             onDeleted={(f) => {
-              openFolder(f.parentId ?? rootId ?? '');
+              library.open(f.parentId ?? rootId ?? '');
               setNotice({ tone: 'info', text: t('notice.folderDeleted', { name: f.name ?? '' }) });
             }}
           />
@@ -261,7 +259,7 @@ function MediaLibrary() {
               onShowAll={() => set({ quickFilterId: null })}
             />
           ) : (
-            <FolderBreadcrumb path={path} rootLabel={t('allMedia')} onOpen={openFolder} />
+            <FolderBreadcrumb path={path} rootLabel={t('allMedia')} onOpen={library.open} />
           )}
         </FolderHeading>
 
@@ -331,7 +329,7 @@ function MediaLibrary() {
                   selected={selected}
                   activeFileId={state.fileId}
                   dimmed={files.isPlaceholderData}
-                  onOpenFolder={openFolder}
+                  onOpenFolder={library.open}
                   onOpenFile={(id) => set({ fileId: id })}
                   onToggle={toggle}
                   onDrop={moveItems}
