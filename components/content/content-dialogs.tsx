@@ -7,14 +7,11 @@ import { z } from 'zod';
 import type { ContentDragItems } from '@/components/content/content-drag';
 import { ContentFolderTree } from '@/components/content/content-folder-tree';
 import { blockedReasonText, planDeletion } from '@/components/content/deletion-plan';
-import { DeleteFolderDialog, NewFolderDialog, RenameFolderDialog, type FolderDialogWords } from '@/components/folders/folder-dialogs';
 import { Alert } from '@/components/ui/alert';
-import { CheckboxField } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { MoveDialog } from '@/components/ui/move-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api/client';
 import {
   contentResource,
   contentTypeOf,
@@ -28,119 +25,9 @@ import {
   useDuplicateContent,
   type DeviceContent,
 } from '@/lib/api/content';
-import { useCreateContentGroup, useDeleteContentGroup, useRenameContentGroup, type ContentGroup } from '@/lib/api/content-groups';
-import { ContentGroupCreateSchema, ContentGroupRenameSchema } from '@/server/modules/content-groups/content-groups.schemas';
+import type { ContentGroup } from '@/lib/api/content-groups';
 import { useErrorMessage } from '@/lib/i18n/errors';
-import type { Translate } from '@/lib/i18n/translate';
 import { DuplicateSchema } from '@/server/modules/content/content.schemas';
-
-const duplicateName = (t: Translate<'content.dialogs'>) => (error: unknown) =>
-  error instanceof ApiError && error.key === 'contentGroup.error.duplicateName'
-    ? { field: 'name' as const, message: t('duplicateFolderName') }
-    : undefined;
-
-/** The content folders' words for the folder dialogs. */
-function useFolderWords(): FolderDialogWords {
-  const t = useTranslations('content.dialogs');
-
-  return {
-    name: t('name'),
-    enterName: t('enterName'),
-    newTitle: t('newFolder.title'),
-    inside: (name) => t('newFolder.inside', { name }),
-    create: t('newFolder.submit'),
-    renameTitle: t('renameFolder.title'),
-    rename: t('renameFolder.submit'),
-  };
-}
-
-/** A new folder inside `parent`. */
-export function NewContentFolderDialog({
-  parent,
-  onOpenChange,
-  onCreated,
-}: {
-  parent: { id: string; name: string } | null;
-  onOpenChange: (open: boolean) => void;
-  onCreated: (folder: ContentGroup) => void;
-}) {
-  const create = useCreateContentGroup();
-  const t = useTranslations('content.dialogs');
-
-  return (
-    <NewFolderDialog
-      parent={parent}
-      onOpenChange={onOpenChange}
-      words={useFolderWords()}
-      schema={ContentGroupCreateSchema}
-      values={{ name: '', deviceContentType: 'content' as const }}
-      create={async (values, parentGroupId) => onCreated(await create.mutateAsync({ parentGroupId, name: values.name }))}
-      fieldError={duplicateName(t)}
-    />
-  );
-}
-
-export function RenameContentFolderDialog({
-  folder,
-  onOpenChange,
-}: {
-  folder: ContentGroup | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const rename = useRenameContentGroup();
-  const t = useTranslations('content.dialogs');
-
-  return (
-    <RenameFolderDialog
-      folder={folder}
-      onOpenChange={onOpenChange}
-      words={useFolderWords()}
-      schema={ContentGroupRenameSchema}
-      rename={rename.mutateAsync}
-      fieldError={duplicateName(t)}
-    />
-  );
-}
-
-/** Deletes a folder; its content moves to the top folder unless the user asks to delete it too. */
-export function DeleteContentFolderDialog({
-  folder,
-  onOpenChange,
-  onDeleted,
-}: {
-  folder: ContentGroup | null;
-  onOpenChange: (open: boolean) => void;
-  onDeleted: () => void;
-}) {
-  const remove = useDeleteContentGroup();
-  const [removeContents, setRemoveContents] = useState(false);
-  const t = useTranslations('content.dialogs.deleteFolder');
-
-  return (
-    <DeleteFolderDialog
-      folder={folder}
-      onOpenChange={(open) => {
-        if (!open) setRemoveContents(false);
-        onOpenChange(open);
-      }}
-      title={t('title', { name: folder?.name ?? '' })}
-      description={t('description')}
-      confirmLabel={t('submit')}
-      remove={async () => {
-        await remove.mutateAsync({ id: folder!.id, removeContents });
-        onDeleted();
-      }}
-    >
-      <CheckboxField
-        id="delete-folder-contents"
-        label={t('alsoContents')}
-        description={removeContents ? t('contentsGo') : t('contentsStay')}
-        checked={removeContents}
-        onChange={(e) => setRemoveContents(e.target.checked)}
-      />
-    </DeleteFolderDialog>
-  );
-}
 
 const RESOLUTIONS = ['1920x1080', '1080x1920', '3840x2160', '2160x3840', '1280x720'] as const;
 

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAccessScopeNote } from '@/components/teams/use-access-scope';
@@ -10,25 +11,28 @@ import { ContentFolderTree } from '@/components/content/content-folder-tree';
 import { ContentGrid } from '@/components/content/content-grid';
 import {
   DeleteContentDialog,
-  DeleteContentFolderDialog,
   DuplicateContentDialog,
   MoveContentDialog,
-  NewContentFolderDialog,
   NewPlaylistDialog,
   NewSlideDialog,
-  RenameContentFolderDialog,
 } from '@/components/content/content-dialogs';
+import {
+  FolderButtons,
+  FolderHeading,
+  FolderLibrary,
+  FolderSelectionBar,
+  FolderTitle,
+  FolderTreeCard,
+  gridView,
+} from '@/components/folders/folder-library';
+import { currentFolderId, folderLibraryFilters, useFolderLibrary } from '@/components/folders/use-folder-library';
 import { TenantRequired } from '@/components/shell/tenant-required';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { GridSkeleton } from '@/components/ui/card-grid';
 import { FilterSelect } from '@/components/ui/field';
-import { FolderPlusIcon, PlaylistIcon, PlusIcon, SlideIcon, TagIcon } from '@/components/ui/icons';
+import { PlaylistIcon, PlusIcon, SlideIcon, TagIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
 import { NoticeAlert, useNotice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
-import { SelectionBar } from '@/components/ui/selection-bar';
 import { BulkTagsDialog, EditTagsDialog, type BulkTagsRequest } from '@/components/ui/tags-dialog';
 import { ViewToggle } from '@/components/ui/view-toggle';
 import {
@@ -42,8 +46,7 @@ import {
 } from '@/lib/api/content';
 import { contentGroupResource, useContentRoot, useMoveToContentGroup, type ContentGroup } from '@/lib/api/content-groups';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import { choiceFilter, patternFilter, sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
-import { useSelection } from '@/lib/hooks/use-selection';
+import { choiceFilter, sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useErrorMessage } from '@/lib/i18n/errors';
 import { useLabel } from '@/lib/i18n/labels';
 import { useFormat } from '@/lib/i18n/use-format';
@@ -51,11 +54,8 @@ import { hasRole } from '@/server/context/roles';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'lastSaved'] as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const VIEWS = ['table', 'grid'] as const;
-const FILTERS = { folder: patternFilter('folder', UUID), kind: choiceFilter('kind', CONTENT_KINDS), view: choiceFilter('view', VIEWS) };
-
-type FolderAction = { kind: 'new' | 'rename' | 'delete'; folder: ContentGroup };
+const FILTERS = { ...folderLibraryFilters(['table', 'grid']), kind: choiceFilter('kind', CONTENT_KINDS) };
+const ContentFolderDialogs = dynamic(() => import('@/components/content/content-folder-dialogs'), { ssr: false });
 
 /** Content belongs to one tenant: the page asks a switcher to choose one first, like the media page. */
 export function ContentPage() {
@@ -81,11 +81,10 @@ function ContentLibrary() {
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortable: SORTABLE, filters: FILTERS });
   const { params, update } = list;
   const root = useContentRoot();
-  const folderId = params.folder || root.data?.id || '';
+  const folderId = currentFolderId(params.folder, root.data?.id) ?? '';
   const folder = contentGroupResource.useDetail(params.folder || null, { select: 'name,parentId,isTemplateGroup,contentGroupPath' });
   const current: ContentGroup | undefined = params.folder ? folder.data : (root.data ?? undefined);
   const searching = Boolean(params.text.trim());
-  const isGrid = params.view === 'grid';
   const query = contentResource.useList(
     {
       page: params.page,
@@ -94,19 +93,22 @@ function ContentLibrary() {
       text: params.text,
       kind: params.kind,
       folderId: searching ? '' : folderId,
-      withPreview: isGrid,
+      withPreview: params.view === 'grid',
     },
     { enabled: Boolean(folderId) },
   );
   const pageItems = useMemo(() => query.data?.content ?? [], [query.data]);
   const pageIds = useMemo(() => pageItems.map((i) => i.id), [pageItems]);
-  const {
-    selected,
-    toggle,
-    setAll,
-    clear: clearSelection,
-  } = useSelection(pageIds, JSON.stringify([folderId, params.text, params.kind, params.page, params.size, params.sort]));
-  const selectedIds = [...selected];
+  const library = useFolderLibrary<ContentGroup>({
+    rootId: root.data?.id,
+    folderParam: params.folder,
+    onFolderParam: (folder) => update({ folder: folder ?? '' }),
+    view: params.view,
+    onView: (view) => update({ view, page: params.page }),
+    pageIds,
+    listKey: [params.text, params.kind, params.page, params.size, params.sort],
+  });
+  const { selected, selectedIds, toggle, setAll, clear: clearSelection } = library.selection;
   const { notice, show, clear: clearNotice } = useNotice();
   const lock = useLockContent();
   const setTags = useSetContentTags();
@@ -114,7 +116,6 @@ function ContentLibrary() {
   const move = useMoveToContentGroup();
   const [creating, setCreating] = useState<'playlist' | 'slide' | null>(null);
   const [itemAction, setItemAction] = useState<ItemAction | null>(null);
-  const [folderAction, setFolderAction] = useState<FolderAction | null>(null);
   const [tagging, setTagging] = useState<BulkTagsRequest | null>(null);
   const [deleting, setDeleting] = useState<string[] | null>(null);
   const [moving, setMoving] = useState<ContentDragItems | null>(null);
@@ -253,138 +254,115 @@ function ContentLibrary() {
         }}
       />
       <MoveContentDialog items={moving} root={root.data ?? undefined} onOpenChange={(open) => !open && setMoving(null)} move={moveItems} />
-      <NewContentFolderDialog
-        parent={folderAction?.kind === 'new' ? { id: folderAction.folder.id, name: folderName } : null}
-        onOpenChange={() => setFolderAction(null)}
-        onCreated={(created) => update({ folder: created.id })}
-      />
-      <RenameContentFolderDialog
-        folder={folderAction?.kind === 'rename' ? folderAction.folder : null}
-        onOpenChange={() => setFolderAction(null)}
-      />
-      <DeleteContentFolderDialog
-        folder={folderAction?.kind === 'delete' ? folderAction.folder : null}
-        onOpenChange={() => setFolderAction(null)}
-        onDeleted={() => update({ folder: '' })}
-      />
-
-      {root.isSuccess && !root.data ? <Alert className="mb-4">{t('library.noRoot')}</Alert> : null}
-      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <Card className="h-fit p-2">
-          {root.data ? (
-            <ContentFolderTree
-              root={root.data}
-              selectedId={folderId}
-              openPath={openPath}
-              onSelect={(f) => update({ folder: f.parentId == null ? '' : f.id })}
-              onDrop={canEdit ? dropOn : undefined}
-            />
-          ) : null}
-        </Card>
-        <div className="min-w-0">
-          <div className="mb-3 flex flex-wrap items-center gap-2">
-            <h2 className="mr-auto text-base font-semibold text-zinc-900" data-testid="content-folder-title">
-              {searching ? t('library.searchResults') : folderName}
-            </h2>
-            {canEdit && current && !searching ? (
-              <>
-                <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'new', folder: current })}>
-                  <FolderPlusIcon className="size-4" />
-                  {t('library.newFolder')}
-                </Button>
-                {!isTop && !current.isTemplateGroup ? (
-                  <>
-                    <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'rename', folder: current })}>
-                      {t('library.rename')}
-                    </Button>
-                    <Button variant="secondary" size="sm" onClick={() => setFolderAction({ kind: 'delete', folder: current })}>
-                      {t('library.deleteFolder')}
-                    </Button>
-                  </>
-                ) : null}
-              </>
-            ) : null}
-          </div>
-          <ResourceList
-            identity={{ name: 'content', noun: items }}
-            list={list}
-            query={query}
-            columns={columns}
-            getRowId={(item) => item.id}
-            sortable={SORTABLE}
-            search={{ label: t('library.searchLabel'), placeholder: t('library.searchPlaceholder') }}
-            filters={
-              <div className="shrink-0">
-                <FilterSelect
-                  aria-label={t('library.show')}
-                  value={params.kind}
-                  onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}
-                >
-                  {CONTENT_KINDS.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {t(`library.kinds.${kind}`)}
-                    </option>
-                  ))}
-                </FilterSelect>
-              </div>
-            }
-            toolbarEnd={<ViewToggle value={params.view} onChange={(view) => update({ view, page: params.page })} />}
-            notices={
-              <>
-                <NoticeAlert notice={notice} onDismiss={clearNotice} />
-                {canEdit && selected.size > 0 ? (
-                  <SelectionBar
-                    noun={items}
-                    count={selected.size}
-                    pageCount={pageIds.length}
-                    onSelectPage={() => setAll(pageIds, true)}
-                    onClear={clearSelection}
-                    actions={[
-                      {
-                        label: t('library.addTags'),
-                        onClick: () => setTagging({ ids: selectedIds, verb: 'add' }),
-                        icon: <TagIcon className="size-4" />,
-                      },
-                      { label: t('library.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
-                      { label: t('library.move'), onClick: () => setMoving({ contentIds: selectedIds, contentGroupIds: [] }) },
-                    ]}
-                    onDelete={() => setDeleting(selectedIds)}
-                  />
-                ) : null}
-              </>
-            }
-            isFiltered={params.kind !== 'all'}
-            onClearFilters={() => update({ kind: 'all' })}
-            errorTitle={t('library.loadError')}
-            empty={{
-              icon: <PlaylistIcon className="size-5 text-zinc-500" />,
-              title: scopeNote ? t('library.emptyScoped') : t('library.empty'),
-              body: scopeNote ?? t('library.emptyBody'),
-              action: canEdit ? (
-                <Button size="sm" onClick={() => setCreating('playlist')}>
-                  <PlusIcon className="size-4" />
-                  {t('library.newPlaylist')}
-                </Button>
-              ) : null,
-            }}
-            filteredHint={t('library.filteredHint')}
-          >
-            {!isGrid ? undefined : query.isPending ? (
-              <GridSkeleton />
-            ) : pageItems.length > 0 ? (
-              <ContentGrid
-                items={pageItems}
-                selected={selected}
-                dimmed={query.isPlaceholderData}
-                selectable={canEdit}
-                onOpen={opened}
-                onToggle={toggle}
-                menuOf={menu}
+      <FolderLibrary
+        library={library}
+        root={root}
+        words={{ rootError: t('library.rootError'), noRoot: t('library.noRoot') }}
+        tree={
+          <FolderTreeCard root={root}>
+            {(top) => (
+              <ContentFolderTree
+                root={top}
+                selectedId={folderId}
+                openPath={openPath}
+                onSelect={(f) => library.open(f.id)}
+                onDrop={canEdit ? dropOn : undefined}
               />
-            ) : null}
-          </ResourceList>
-        </div>
-      </div>
+            )}
+          </FolderTreeCard>
+        }
+        dialogs={
+          <ContentFolderDialogs
+            dialog={library.folderDialog.open}
+            onClose={library.folderDialog.close}
+            onCreated={(created) => update({ folder: created.id })}
+            onDeleted={() => update({ folder: '' })}
+          />
+        }
+      >
+        <FolderHeading
+          actions={
+            canEdit && current && !searching ? (
+              <FolderButtons library={library} folder={current} canCreate canChange={!isTop && !current.isTemplateGroup} />
+            ) : null
+          }
+        >
+          <FolderTitle testId="content-folder-title">{searching ? t('library.searchResults') : folderName}</FolderTitle>
+        </FolderHeading>
+        <ResourceList
+          identity={{ name: 'content', noun: items }}
+          list={list}
+          query={query}
+          columns={columns}
+          getRowId={(item) => item.id}
+          sortable={SORTABLE}
+          search={{ label: t('library.searchLabel'), placeholder: t('library.searchPlaceholder') }}
+          filters={
+            <div className="shrink-0">
+              <FilterSelect
+                aria-label={t('library.show')}
+                value={params.kind}
+                onChange={(e) => update({ kind: e.target.value as ContentKindFilter })}
+              >
+                {CONTENT_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`library.kinds.${kind}`)}
+                  </option>
+                ))}
+              </FilterSelect>
+            </div>
+          }
+          toolbarEnd={<ViewToggle value={library.view} onChange={library.setView} />}
+          notices={
+            <>
+              <NoticeAlert notice={notice} onDismiss={clearNotice} />
+              {canEdit ? (
+                <FolderSelectionBar
+                  library={library}
+                  noun={items}
+                  actions={[
+                    {
+                      label: t('library.addTags'),
+                      onClick: () => setTagging({ ids: selectedIds, verb: 'add' }),
+                      icon: <TagIcon className="size-4" />,
+                    },
+                    { label: t('library.removeTags'), onClick: () => setTagging({ ids: selectedIds, verb: 'remove' }) },
+                    { label: t('library.move'), onClick: () => setMoving({ contentIds: selectedIds, contentGroupIds: [] }) },
+                  ]}
+                  onDelete={() => setDeleting(selectedIds)}
+                />
+              ) : null}
+            </>
+          }
+          isFiltered={params.kind !== 'all'}
+          onClearFilters={() => update({ kind: 'all' })}
+          errorTitle={t('library.loadError')}
+          empty={{
+            icon: <PlaylistIcon className="size-5 text-zinc-500" />,
+            title: scopeNote ? t('library.emptyScoped') : t('library.empty'),
+            body: scopeNote ?? t('library.emptyBody'),
+            action: canEdit ? (
+              <Button size="sm" onClick={() => setCreating('playlist')}>
+                <PlusIcon className="size-4" />
+                {t('library.newPlaylist')}
+              </Button>
+            ) : null,
+          }}
+          filteredHint={t('library.filteredHint')}
+        >
+          {gridView(library.view, { pending: query.isPending, empty: pageItems.length === 0 }, () => (
+            <ContentGrid
+              items={pageItems}
+              selected={selected}
+              dimmed={query.isPlaceholderData}
+              selectable={canEdit}
+              onOpen={opened}
+              onToggle={toggle}
+              menuOf={menu}
+            />
+          ))}
+        </ResourceList>
+      </FolderLibrary>
     </>
   );
 }

@@ -5,13 +5,24 @@ import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
 import { DeleteFolderDialog, NewFolderDialog, RenameFolderDialog, type FolderDialogWords } from '@/components/folders/folder-dialogs';
-import { MoveDialog } from '@/components/ui/move-dialog';
+import type { FolderDialog } from '@/components/folders/use-folder-library';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/client';
-import { useCreateDeviceGroup, useDeleteDeviceGroup, useRenameDeviceGroup, type DeviceGroup } from '@/lib/api/device-groups';
+import {
+  useCreateDeviceGroup,
+  useDeleteDeviceGroup,
+  useRenameDeviceGroup,
+  type DeviceGroup,
+  type OnlineOffline,
+} from '@/lib/api/device-groups';
 import { DeviceGroupNameSchema, deviceGroupTypes } from '@/server/modules/device-groups/device-groups.schemas';
 
 /** The API's refusal to put a folder into a video wall, said in the form's words. */
+/*
+ * The screens library's folder dialogs: new (a folder or a video wall), rename, delete (asking where the
+ * screens go). Loaded when one first opens (next/dynamic in screens-page.tsx), as the folder library's dialogs are.
+ */
+
 const isVideoWallParent = (error: unknown) => error instanceof ApiError && error.key === 'deviceGroup.error.videoWall';
 
 const NewFolderSchema = z.object({ name: DeviceGroupNameSchema, type: z.enum(deviceGroupTypes) });
@@ -33,7 +44,7 @@ function useFolderWords(): FolderDialogWords {
 }
 
 /** A new folder inside `parent`: a normal folder, or a video wall (which holds screens only; its type never changes). */
-export function NewDeviceFolderDialog({
+function NewDeviceFolderDialog({
   parent,
   onOpenChange,
   onCreated,
@@ -70,7 +81,7 @@ export function NewDeviceFolderDialog({
   );
 }
 
-export function RenameDeviceFolderDialog({ folder, onOpenChange }: { folder: DeviceGroup | null; onOpenChange: (open: boolean) => void }) {
+function RenameDeviceFolderDialog({ folder, onOpenChange }: { folder: DeviceGroup | null; onOpenChange: (open: boolean) => void }) {
   const rename = useRenameDeviceGroup();
 
   return (
@@ -85,7 +96,7 @@ export function RenameDeviceFolderDialog({ folder, onOpenChange }: { folder: Dev
 }
 
 /** Deletes a folder with every folder below it, after asking where their screens go (default: its parent). */
-export function DeleteDeviceFolderDialog({
+function DeleteDeviceFolderDialog({
   folder,
   root,
   screenCount,
@@ -148,31 +159,44 @@ export function DeleteDeviceFolderDialog({
   );
 }
 
-/** Picks a device folder and moves the screens there. */
-export function MoveScreensDialog({
-  ids,
+/** The folder dialog the library has open (`dialog`); `onClose` when it closes. */
+export default function DeviceFolderDialogs({
+  dialog,
+  onClose,
   root,
-  onOpenChange,
-  move,
+  counts,
+  onCreated,
+  onDeleted,
 }: {
-  ids: string[] | null;
+  dialog: FolderDialog<DeviceGroup> | null;
+  onClose: () => void;
   root: DeviceGroup | undefined;
-  onOpenChange: (open: boolean) => void;
-  move: (targetId: string, ids: string[]) => Promise<unknown>;
+  /** Online and offline screens in and below each folder, when known. */
+  counts: Record<string, OnlineOffline> | undefined;
+  onCreated: (folder: DeviceGroup) => void;
+  /** The folder deleted; its screens went to `targetId`. */
+  onDeleted: (targetId: string) => void;
 }) {
-  const t = useTranslations('devices.folders');
-  const count = ids?.length ?? 0;
+  const t = useTranslations('devices');
+  const parent = dialog?.kind === 'new' ? dialog.folder : null;
+  const deleting = dialog?.kind === 'delete' ? dialog.folder : null;
+  const deletingCounts = deleting ? counts?.[deleting.id] : undefined;
 
   return (
-    <MoveDialog
-      open={ids !== null}
-      onOpenChange={onOpenChange}
-      title={t('moveTitle', { count })}
-      description={t('moveText', { count })}
-      tree={(target, choose) =>
-        root ? <DeviceFolderTree root={root} selectedId={target ?? ''} openPath={[]} onSelect={(f) => choose(f.id)} /> : <Spinner />
-      }
-      onMove={(target) => move(target, ids!)}
-    />
+    <>
+      <NewDeviceFolderDialog
+        parent={parent ? { id: parent.id, name: parent.parentId == null ? t('allScreens') : (parent.name ?? '') } : null}
+        onOpenChange={onClose}
+        onCreated={onCreated}
+      />
+      <RenameDeviceFolderDialog folder={dialog?.kind === 'rename' ? dialog.folder : null} onOpenChange={onClose} />
+      <DeleteDeviceFolderDialog
+        folder={deleting}
+        root={root}
+        screenCount={deletingCounts ? deletingCounts.onlineCount + deletingCounts.offlineCount : undefined}
+        onOpenChange={onClose}
+        onDeleted={onDeleted}
+      />
+    </>
   );
 }

@@ -2,16 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useState } from 'react';
-import { z } from 'zod';
 import { preflight, type Preflight, type PreflightReason } from '@/components/files/deletion-preflight';
 import { mediaNoun } from '@/components/files/file-visuals';
 import { FolderTree } from '@/components/files/folder-tree';
-import {
-  DeleteFolderDialog as SharedDeleteFolderDialog,
-  NewFolderDialog as SharedNewFolderDialog,
-  RenameFolderDialog as SharedRenameFolderDialog,
-  type FolderDialogWords,
-} from '@/components/folders/folder-dialogs';
 import { WarningIcon } from '@/components/ui/icons';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -22,29 +15,14 @@ import { MoveDialog } from '@/components/ui/move-dialog';
 import { BulkTagsDialog, type BulkTagsRequest } from '@/components/ui/tags-dialog';
 import { useValidityReader, ValidityFields } from '@/components/ui/validity';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  useCreateFolder,
-  useDeleteBatch,
-  useDeleteFolder,
-  useMoveToFolder,
-  useRenameFolder,
-  type FileFolder,
-} from '@/lib/api/file-folders';
-import {
-  fetchFilesForPreflight,
-  useBulkFileTags,
-  useFilesBelowCount,
-  useBulkFileValidity,
-  useDeleteFile,
-  useRenameFile,
-} from '@/lib/api/files';
+import { useDeleteBatch, useMoveToFolder } from '@/lib/api/file-folders';
+import { fetchFilesForPreflight, useBulkFileTags, useBulkFileValidity, useDeleteFile, useRenameFile } from '@/lib/api/files';
 import { useCreateQuickFilter, type QuickFilterCriteria } from '@/lib/api/quick-filters';
 import { useErrorMessage } from '@/lib/i18n/errors';
 import type { Translate } from '@/lib/i18n/translate';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { Noun } from '@/lib/format';
-import { FolderNameSchema } from '@/server/modules/file-folders/file-folders.schemas';
 
 /** A one-field form dialog (folder name, file name, quick filter name). */
 function NameDialog({
@@ -115,61 +93,6 @@ function NameDialog({
   );
 }
 
-/** The media folders' words for the folder dialogs. */
-function useFolderWords(): FolderDialogWords {
-  const t = useTranslations('media.dialogs');
-
-  return {
-    name: t('folderName'),
-    enterName: t('enterName'),
-    newTitle: t('newFolder'),
-    create: t('createFolder'),
-    renameTitle: t('renameFolder'),
-    rename: t('rename'),
-  };
-}
-
-const FolderNameForm = z.object({ name: FolderNameSchema });
-
-export function NewFolderDialog({
-  parentId,
-  open,
-  onOpenChange,
-  onCreated,
-}: {
-  parentId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCreated?: (folder: FileFolder) => void;
-}) {
-  const create = useCreateFolder();
-
-  return (
-    <SharedNewFolderDialog
-      parent={open ? { id: parentId, name: '' } : null}
-      onOpenChange={onOpenChange}
-      words={useFolderWords()}
-      schema={FolderNameForm}
-      values={{ name: '' }}
-      create={async (values, parent) => onCreated?.(await create.mutateAsync({ parentId: parent, name: values.name }))}
-    />
-  );
-}
-
-export function RenameFolderDialog({ folder, onOpenChange }: { folder: FileFolder | null; onOpenChange: (open: boolean) => void }) {
-  const rename = useRenameFolder();
-
-  return (
-    <SharedRenameFolderDialog
-      folder={folder}
-      onOpenChange={onOpenChange}
-      words={useFolderWords()}
-      schema={FolderNameForm}
-      rename={rename.mutateAsync}
-    />
-  );
-}
-
 export function RenameFileDialog({
   file,
   onOpenChange,
@@ -216,37 +139,6 @@ export function SaveQuickFilterDialog({
       submitLabel={t('saveQuickFilterButton')}
       onSubmit={async (name) => onSaved((await create.mutateAsync({ name, filteredEntityType: 'FILE', criteria: criteria! })).id)}
     />
-  );
-}
-
-export function DeleteFolderDialog({
-  folder,
-  onOpenChange,
-  onDeleted,
-}: {
-  folder: FileFolder | null;
-  onOpenChange: (open: boolean) => void;
-  onDeleted: (folder: FileFolder) => void;
-}) {
-  const remove = useDeleteFolder();
-  const below = useFilesBelowCount(folder?.id);
-  const count = below.data ?? 0;
-  const t = useTranslations('media.dialogs');
-
-  return (
-    <SharedDeleteFolderDialog
-      folder={folder}
-      onOpenChange={onOpenChange}
-      title={t('deleteFolderTitle', { name: folder?.name ?? '' })}
-      description={t('deleteFolderText')}
-      confirmLabel={t('deleteFolder')}
-      remove={async () => {
-        await remove.mutateAsync({ id: folder!.id, removeFromPlaylists: true });
-        onDeleted(folder!);
-      }}
-    >
-      {count > 0 ? <Alert tone="info">{t('filesDeletedWith', { count })}</Alert> : null}
-    </SharedDeleteFolderDialog>
   );
 }
 

@@ -5,10 +5,12 @@ import { useState } from 'react';
 import { FolderTree } from '@/components/files/folder-tree';
 import type { DragItems } from '@/components/files/drag';
 import { FunnelIcon, XIcon } from '@/components/ui/icons';
+import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteQuickFilter, useQuickFilters, type QuickFilter } from '@/lib/api/quick-filters';
-import { useStorageStatistics } from '@/lib/api/file-folders';
+import { useBreadcrumb, useStorageStatistics } from '@/lib/api/file-folders';
+import type { QuickFilterView } from '@/lib/api/files';
 import { cn } from '@/lib/cn';
 import { useFormat } from '@/lib/i18n/use-format';
 
@@ -139,4 +141,40 @@ export function MediaSidebar({ rootId, folderId, openPath, onSelectFolder, onDro
       />
     </div>
   );
+}
+
+/** The heading of an applied quick filter: its name, the folder it is limited to, and "Show all". */
+export function QuickFilterHeading({
+  name,
+  preset,
+  rootId,
+  onShowAll,
+}: {
+  name: string | undefined;
+  preset: { view: QuickFilterView } | null;
+  rootId: string | undefined;
+  onShowAll: () => void;
+}) {
+  const t = useTranslations('media');
+
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-zinc-900">
+      {t('page.quickFilter', { name: name ?? '…' })}
+      {preset?.view.folderId ? (
+        <QuickFilterFolder folderId={preset.view.folderId} rootId={rootId} recursive={preset.view.recursive} />
+      ) : null}
+      <Button variant="ghost" size="sm" onClick={onShowAll}>
+        {t('page.showAll')}
+      </Button>
+    </p>
+  );
+}
+
+/** "in Folder (and subfolders)" beside an applied quick filter that is limited to a folder. */
+function QuickFilterFolder({ folderId, rootId, recursive }: { folderId: string; rootId: string | undefined; recursive: boolean }) {
+  const t = useTranslations('media');
+  const crumbs = useBreadcrumb(folderId === rootId ? null : folderId);
+  const name = folderId === rootId ? t('allMedia') : (crumbs.data?.[crumbs.data.length - 1]?.name ?? '…');
+
+  return <span className="text-sm font-normal text-zinc-500">{t('page.inFolder', { name, recursive: String(recursive) })}</span>;
 }

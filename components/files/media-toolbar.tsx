@@ -1,12 +1,13 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { XIcon } from '@/components/ui/icons';
 import type { MediaState } from '@/components/files/use-media-params';
+import { SubfoldersToggle } from '@/components/folders/folder-library';
 import { Button } from '@/components/ui/button';
 import { FilterSelect } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { UpdatingIndicator } from '@/components/ui/spinner';
+import { TagFilterChip, TagFilterSelect } from '@/components/ui/tag-filter';
 import { ViewToggle } from '@/components/ui/view-toggle';
 import {
   FILE_TYPES,
@@ -18,9 +19,7 @@ import {
   type QuickFilterView,
   type ValidityFilter,
 } from '@/lib/api/files';
-import { useTags } from '@/lib/api/tags';
 import { useLabel } from '@/lib/i18n/labels';
-import { useFormat } from '@/lib/i18n/use-format';
 
 type Props = {
   text: string;
@@ -36,13 +35,11 @@ type Props = {
 };
 
 export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilters, onSaveQuickFilter, updating, preset }: Props) {
-  const tags = useTags('fileTags');
   const t = useTranslations('media.toolbar');
+  const tt = useTranslations('ui.tags.filter');
   const label = useLabel();
-  const format = useFormat();
   const locked = preset?.view.filters ?? {};
   const presetTags = locked.tags ?? [];
-  const tagOptions = (tags.data ?? []).filter((tag) => !state.tags.includes(tag.tag) && !presetTags.includes(tag.tag));
   const lockedTitle = preset ? t('lockedBy', { name: preset.name }) : undefined;
   const wordExtra = (extra: QuickFilterExtra) =>
     extra.kind === 'search'
@@ -115,31 +112,12 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
             ))}
           </FilterSelect>
         </div>
-        <div className="shrink-0">
-          <FilterSelect
-            aria-label={t('tag')}
-            value=""
-            onChange={(e) => e.target.value && set({ tags: [...state.tags, e.target.value] })}
-            disabled={tagOptions.length === 0}
-          >
-            <option value="">{tagOptions.length ? t('filterByTag') : t('noTags')}</option>
-            {tagOptions.map((tag) => (
-              <option key={tag.tag} value={tag.tag}>
-                {tag.tag} ({format.number(tag.count)})
-              </option>
-            ))}
-          </FilterSelect>
-        </div>
-        <label className="flex cursor-pointer items-center gap-2 px-1 text-sm text-zinc-700">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-600"
-            checked={preset ? preset.view.recursive : state.recursive}
-            onChange={(e) => set({ recursive: e.target.checked })}
-            disabled={Boolean(state.quickFilterId)}
-          />
-          {t('includeSubfolders')}
-        </label>
+        <TagFilterSelect group="fileTags" chosen={[...state.tags, ...presetTags]} onAdd={(tag) => set({ tags: [...state.tags, tag] })} />
+        <SubfoldersToggle
+          checked={preset ? preset.view.recursive : state.recursive}
+          onChange={(recursive) => set({ recursive })}
+          disabled={Boolean(state.quickFilterId)}
+        />
         <div className="ml-auto flex items-center gap-2">
           <UpdatingIndicator show={updating} />
           <ViewToggle value={state.view} onChange={(view) => set({ view })} />
@@ -153,7 +131,7 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
               title={lockedTitle}
               className="inline-flex items-center rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-700 ring-1 ring-zinc-200 ring-inset"
             >
-              {t('tagChip', { tag })}
+              {tt('chip', { tag })}
             </span>
           ))}
           {(preset?.view.other ?? []).map(wordExtra).map((criterion) => (
@@ -166,20 +144,7 @@ export function MediaToolbar({ text, onText, state, set, hasFilters, onClearFilt
             </span>
           ))}
           {state.tags.map((tag) => (
-            <span
-              key={tag}
-              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset"
-            >
-              {t('tagChip', { tag })}
-              <button
-                type="button"
-                aria-label={t('stopTag', { tag })}
-                onClick={() => set({ tags: state.tags.filter((other) => other !== tag) })}
-                className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
-              >
-                <XIcon className="size-3" />
-              </button>
-            </span>
+            <TagFilterChip key={tag} tag={tag} onRemove={() => set({ tags: state.tags.filter((other) => other !== tag) })} />
           ))}
           <Button variant="ghost" size="sm" onClick={onClearFilters}>
             {t('clearFilters')}

@@ -2,8 +2,18 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useMemo } from 'react';
-import { FILE_TYPES, ORIENTATIONS, VALIDITY_FILTERS, type FileType, type Orientation, type ValidityFilter } from '@/lib/api/files';
-import { useListParams, type SortState } from '@/lib/hooks/use-list-params';
+import {
+  FILE_TYPES,
+  ORIENTATIONS,
+  quickFilterView,
+  VALIDITY_FILTERS,
+  type FileFilters,
+  type FileType,
+  type Orientation,
+  type ValidityFilter,
+} from '@/lib/api/files';
+import { useQuickFilters } from '@/lib/api/quick-filters';
+import { useListParams, type ListParams, type SortState } from '@/lib/hooks/use-list-params';
 import { useReplaceQuery } from '@/lib/hooks/use-replace-query';
 import type { ListView } from '@/components/ui/view-toggle';
 
@@ -87,4 +97,32 @@ export function useMediaParams() {
   );
 
   return { list: list.params, updateList: list.update, state, set };
+}
+
+/**
+ * What the media list is filtered by. An applied quick filter shows its criteria in the controls; the ones it
+ * sets are locked (the list is its files AND the other controls), the others narrow it further.
+ */
+export function useMediaFilters(state: MediaState, list: ListParams, folderId: string | undefined) {
+  const quickFilters = useQuickFilters('FILE');
+  const activeQuickFilter = quickFilters.data?.content.find((qf) => qf.id === state.quickFilterId);
+  const preset = useMemo(
+    () => (activeQuickFilter ? { name: activeQuickFilter.name, view: quickFilterView(activeQuickFilter.criteria) } : null),
+    [activeQuickFilter],
+  );
+  const locked = preset?.view.filters ?? {};
+  const filters: FileFilters = {
+    folderId: state.quickFilterId ? undefined : folderId,
+    recursive: state.recursive,
+    text: locked.text ? undefined : list.text,
+    type: locked.type ? undefined : (state.type ?? undefined),
+    orientation: locked.orientation ? undefined : (state.orientation ?? undefined),
+    tags: state.tags,
+    validity: locked.validity ? undefined : (state.validity ?? undefined),
+  };
+  const hasFilters = Boolean(
+    list.text.trim() || state.type || state.orientation || state.tags.length || state.validity || state.quickFilterId,
+  );
+
+  return { activeQuickFilter, preset, filters, hasFilters };
 }
