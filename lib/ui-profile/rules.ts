@@ -25,6 +25,7 @@
  *   newUi.navigation.advertisers   the Advertisers entry
  *   newUi.navigation.subChannels   the Sub-channels entry
  *   newUi.navigation.proofOfPlay   the Proof of play entry
+ *   newUi.navigation.notificationChannels   the Notification channels entry
  *   newUi.users.create             the New user button
  *   newUi.customers.create         the New customer buttons
  *   newUi.auditLog.export          the audit log's CSV export
@@ -60,6 +61,7 @@ const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
     { key: 'navigation.content', label: 'navigationContent' },
     { key: 'navigation.channels', label: 'navigationChannels' },
     { key: 'navigation.screens', label: 'navigationScreens' },
+    { key: 'navigation.notificationChannels', label: 'navigationNotificationChannels' },
     { key: 'users.create', label: 'usersCreate' },
     { key: 'customers.create', label: 'customersCreate' },
     { key: 'auditLog.export', label: 'auditLogExport' },

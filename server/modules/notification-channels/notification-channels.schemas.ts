@@ -15,7 +15,7 @@ export const notificationChannelTypes = ['EMAIL', 'SMS'] as const;
 export type NotificationChannelType = (typeof notificationChannelTypes)[number];
 
 /** An international phone number as E.164 writes it: `+`, a country code not starting with 0, at most 15 digits. */
-export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 export const NOTIFY_MAX = 50;
 const COMMENT_MAX = 4_000;
 
@@ -25,20 +25,20 @@ const ADDRESS_RULES: Record<NotificationChannelType, { test: (value: string) => 
   SMS: { test: (value) => E164_PATTERN.test(value), message: 'A phone number in E.164 form (+ and 7 to 15 digits)' },
 };
 
+/** Why an entry of `notify` is refused: not of the type's form, or listed before. */
+export type NotifyIssue = { path: ['notify', number]; reason: 'form' | 'twice'; message: string };
+
 /** The issues of a `notify` list for `channelType`: each entry of the type's form, none twice (path `['notify', i]`). */
-export function notifyIssues(
-  channelType: NotificationChannelType,
-  notify: readonly string[],
-): { path: ['notify', number]; message: string }[] {
+export function notifyIssues(channelType: NotificationChannelType, notify: readonly string[]): NotifyIssue[] {
   const rule = ADDRESS_RULES[channelType];
   const seen = new Set<string>();
 
-  return notify.flatMap((value, i) => {
+  return notify.flatMap((value, i): NotifyIssue[] => {
     const key = value.toLowerCase();
-    const message = !rule.test(value) ? rule.message : seen.has(key) ? 'Listed twice' : undefined;
+    const reason = !rule.test(value) ? 'form' : seen.has(key) ? 'twice' : undefined;
     seen.add(key);
 
-    return message ? [{ path: ['notify', i] as ['notify', number], message }] : [];
+    return reason ? [{ path: ['notify', i], reason, message: reason === 'form' ? rule.message : 'Listed twice' }] : [];
   });
 }
 
@@ -92,7 +92,7 @@ export const NotificationChannelSchema = z
   })
   .openapi('NotificationChannel');
 
-export const SimpleNotificationChannelSchema = z.object({ id: intId, name: z.string() }).openapi('SimpleNotificationChannel');
+const SimpleNotificationChannelSchema = z.object({ id: intId, name: z.string() }).openapi('SimpleNotificationChannel');
 export const SimpleNotificationChannelListSchema = z
   .object({ content: z.array(SimpleNotificationChannelSchema) })
   .openapi('SimpleNotificationChannelList');

@@ -16,12 +16,12 @@ describe('notifyIssues', () => {
     ['SMS', ['+1234567890123456']],
     ['SMS', ['+49 151 12345678']],
   ] as const)('refuses on %s: %j', (type, notify) => {
-    expect(notifyIssues(type, notify)).toEqual([{ path: ['notify', 0], message: expect.any(String) }]);
+    expect(notifyIssues(type, notify)).toEqual([{ path: ['notify', 0], reason: 'form', message: expect.any(String) }]);
   });
 
   it('names an entry listed twice (e-mail addresses ignoring case)', () => {
     expect(notifyIssues('EMAIL', ['a@example.com', 'b@example.com', 'A@example.com'])).toEqual([
-      { path: ['notify', 2], message: 'Listed twice' },
+      { path: ['notify', 2], reason: 'twice', message: 'Listed twice' },
     ]);
   });
 });
