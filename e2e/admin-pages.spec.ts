@@ -115,6 +115,7 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
     'Proof of play',
     'Screens',
     'Advertisers',
+    'Notification channels',
     'Users',
     'Teams',
     'Audit log',

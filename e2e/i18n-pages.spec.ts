@@ -57,6 +57,12 @@ async function seed(request: APIRequestContext) {
   });
   const channel = await api<{ id: string }>(request, admin, 'POST', `/api/campaign?${q}`, contentChannel('Willkommen', slide.id, foyer.id));
   const team = await api<{ id: string }>(request, admin, 'POST', `/api/team?${q}`, { name: 'Empfang' });
+  await api(request, admin, 'POST', `/api/alertRuleNotificationChannel?${q}`, {
+    name: 'Haustechnik',
+    comment: 'Werktags',
+    channelType: 'EMAIL',
+    notify: ['haustechnik@example.com'],
+  });
   // A team of an editor (an OWNER belongs to no team).
   const member = await createUser(request, admin, customer.id, 'EDITOR', 'Mia Mitglied', suffix);
   await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, {
@@ -95,6 +101,7 @@ const TENANT_PAGES: Array<(ids: Awaited<ReturnType<typeof seed>>) => string[]> =
     '/screens',
     `/screens/${deviceId}`,
     '/advertisers',
+    '/notification-channels',
     '/users',
     '/teams',
     `/teams/${teamId}`,

@@ -28,7 +28,7 @@ type ListPage = { name: string; path: string; rowMenu?: boolean };
 
 const SIDEBAR_COOKIE = 'signage.sidebar';
 
-/** A tenant with something on every list page: files, a playlist, screens in a folder, a channel, a sub-channel group, an advertiser, a team, users. */
+/** A tenant with something on every list page: files, a playlist, screens in a folder, a channel, a sub-channel group, an advertiser, a notification channel, a team, users. */
 async function seed(request: APIRequestContext) {
   const suffix = uniqueSuffix();
   const token = (await passwordGrant(request)).access_token;
@@ -87,6 +87,12 @@ async function seed(request: APIRequestContext) {
     comment: 'Morning coffee spots in the lobby',
     enabled: true,
   });
+  await api(request, token, 'POST', `/api/alertRuleNotificationChannel?${q}`, {
+    name: 'Facility team for the lobby screens',
+    comment: 'Weekdays, building management',
+    channelType: 'EMAIL',
+    notify: ['facility.management@example.com', 'reception.desk@example.com'],
+  });
 
   return { customer, lobbyId: lobby.id };
 }
@@ -104,6 +110,7 @@ function listPages(lobbyId: string): ListPage[] {
     { name: 'teams', path: '/teams', rowMenu: true },
     { name: 'customers', path: '/customers', rowMenu: true },
     { name: 'advertisers', path: '/advertisers', rowMenu: true },
+    { name: 'notification-channels', path: '/notification-channels', rowMenu: true },
     { name: 'audit-log', path: '/audit-log' },
     { name: 'proof-of-play', path: '/proof-of-play' },
     { name: 'settings', path: '/settings' },

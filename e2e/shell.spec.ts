@@ -69,6 +69,7 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
     'Proof of play',
     'Screens',
     'Advertisers',
+    'Notification channels',
     'Users',
     'Teams',
     'Customers',

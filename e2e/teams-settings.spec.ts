@@ -46,6 +46,7 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
     'Proof of play',
     'Screens',
     'Advertisers',
+    'Notification channels',
     'Users',
     'Teams',
     'Audit log',

@@ -18,6 +18,7 @@ import { filesModule } from './modules/files/files.module';
 import { foldersModule } from './modules/folders/folders.module';
 import { mailModule } from './modules/mail/mail.module';
 import { messagesModule } from './modules/messages/messages.module';
+import { notificationChannelsModule } from './modules/notification-channels/notification-channels.module';
 import type { Database } from '@/server/db/client';
 import type { JobDeps, ModuleManifest, SocketDeps } from './modules/module';
 import type { AppDeps } from '@/server/http/context';
@@ -62,6 +63,7 @@ export const modules: readonly ModuleManifest[] = [
   campaignsModule,
   messagesModule,
   proofOfPlayModule,
+  notificationChannelsModule,
 ];
 
 /** The one Hono app on `deps`, serving the routes of every module of `list` (their plugs installed first). */

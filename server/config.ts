@@ -50,6 +50,8 @@ const envSchema = z.object({
     .string()
     .refine(isMailbox, 'must be an e-mail address, optionally as "Name <address>"')
     .default('Signage <no-reply@localhost>'),
+  // SMS gateway of notification channels (spec 5 §5): the service POSTs `{to, text}` there; unset, SMS is not offered.
+  SMS_WEBHOOK_URL: opt(z.url({ protocol: /^https?$/ })),
 });
 
 function isSmtpUrl(value: string): boolean {
@@ -113,6 +115,8 @@ export type Config = {
   jobsEnabled: boolean;
   /** Outbound e-mail; without `smtpUrl` messages wait in the outbox. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** The SMS gateway of notification channels; without it SMS channels are refused. */
+  sms: { webhookUrl: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -171,6 +175,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    sms: { webhookUrl: e.SMS_WEBHOOK_URL },
   };
 }
 

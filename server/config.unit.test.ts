@@ -42,6 +42,7 @@ describe('parseConfig defaults', () => {
       logLevel: 'info',
       jobsEnabled: true,
       deviceRegistrationsPerHour: 30,
+      sms: { webhookUrl: undefined },
     });
     // Development client secrets exist so a fresh checkout starts.
     expect(config.oauthClientSecrets['default-client']).toEqual(expect.any(String));
@@ -112,6 +113,7 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['DEVICE_REGISTRATIONS_PER_HOUR', '0'],
     ['DEVICE_REGISTRATIONS_PER_HOUR', '2.5'],
     ['JWT_PRIVATE_KEY', 'not a pem'],
+    ['SMS_WEBHOOK_URL', 'ftp://sms.example.com/send'],
   ])('%s=%s', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`(^|\\s)${name}:`, 'm'));

@@ -358,3 +358,10 @@ export const ChartIcon = (p: IconProps) => (
     <path d="M17 17v-8" />
   </Icon>
 );
+
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 9.5a6 6 0 0 1 12 0c0 4.5 1.5 6 2 6.5H4c.5-.5 2-2 2-6.5Z" />
+    <path d="M10 19.5a2 2 0 0 0 4 0" />
+  </Icon>
+);

@@ -2,6 +2,7 @@
 
 import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
+import { writableTeamsQuery } from '@/lib/api/team-reads';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Schemas } from '@/lib/api/types';
 import { toUpdateBody } from '@/lib/api/update-body';
@@ -55,7 +56,7 @@ export function useCreateMessageGroup() {
     ok(
       api.POST('/api/messageGroup', {
         params: {
-          query: { ...(teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : {}), ...tenantQuery(customerId) },
+          query: { ...writableTeamsQuery(teamIds), ...tenantQuery(customerId) },
         },
         body: input,
       }),

@@ -45,3 +45,8 @@ export function useTeamReads(): { ready: boolean; params: TeamReadParams } {
 
   return { ready: setting.isSuccess, params: setting.data ? { includeResourcesWithoutTeam: true } : {} };
 }
+
+/** The create parameter `teamIds` (spec 1 `<teamId>:<readOnly>` pairs) for teams a new resource joins read-write; none chosen, none sent. */
+export function writableTeamsQuery(teamIds: readonly string[]): { teamIds?: string } {
+  return teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : {};
+}

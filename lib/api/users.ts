@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRunProtected } from '@/lib/api/run-protected';
 import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
+import { writableTeamsQuery } from '@/lib/api/team-reads';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
 import type { Me, Schemas, User } from '@/lib/api/types';
 import { useCurrentUser } from '@/lib/auth/current-user';
@@ -71,8 +72,8 @@ export function useCreateUser() {
         api.POST('/api/user', {
           params: {
             query: {
-              // Spec 1 `teamIds`: `<teamId>:<readOnly>` pairs; the user's own membership row is not read-only.
-              ...(teamIds.length > 0 ? { teamIds: teamIds.map((id) => `${id}:false`).join(',') } : {}),
+              // The user's own membership row is not read-only.
+              ...writableTeamsQuery(teamIds),
               ...tenantQuery(chosen ?? selected ?? me.customerId),
             },
           },

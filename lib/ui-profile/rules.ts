@@ -26,6 +26,7 @@
  *   newUi.navigation.subChannels   the Sub-channels entry
  *   newUi.navigation.proofOfPlay   the Proof of play entry
  *   newUi.navigation.schedules     the Schedules entry
+ *   newUi.navigation.notificationChannels   the Notification channels entry
  *   newUi.users.create             the New user button
  *   newUi.customers.create         the New customer buttons
  *   newUi.auditLog.export          the audit log's CSV export
@@ -65,6 +66,7 @@ const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
     { key: 'navigation.schedules', label: 'navigationSchedules' },
     { key: 'navigation.proofOfPlay', label: 'navigationProofOfPlay' },
     { key: 'navigation.advertisers', label: 'navigationAdvertisers' },
+    { key: 'navigation.notificationChannels', label: 'navigationNotificationChannels' },
     { key: 'users.create', label: 'usersCreate' },
     { key: 'customers.create', label: 'customersCreate' },
     { key: 'auditLog.export', label: 'auditLogExport' },

@@ -22,6 +22,7 @@ import slideEditor from './slideEditor.json';
 import users from './users.json';
 import teams from './teams.json';
 import advertisers from './advertisers.json';
+import notificationChannels from './notificationChannels.json';
 import shell from './shell.json';
 import overview from './overview.json';
 import type { Messages } from '../en';
@@ -50,6 +51,7 @@ const messages: Messages = {
   users,
   teams,
   advertisers,
+  notificationChannels,
   shell,
   overview,
 };

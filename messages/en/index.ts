@@ -22,6 +22,7 @@ import slideEditor from './slideEditor.json';
 import users from './users.json';
 import teams from './teams.json';
 import advertisers from './advertisers.json';
+import notificationChannels from './notificationChannels.json';
 import shell from './shell.json';
 import overview from './overview.json';
 
@@ -49,6 +50,7 @@ const messages = {
   users,
   teams,
   advertisers,
+  notificationChannels,
   shell,
   overview,
 };

@@ -645,6 +645,26 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('PUT', `/api/adv/enableProofOfPlayLinks?${q}&advId=${advertiser.id}`, { token: owner });
     await call('GET', `/api/adv/getProofOfPlayLinks?${q}&advId=${advertiser.id}`, { token: owner });
 
+    // Notification channels of alert rules.
+    const facility = (
+      await call(
+        'POST',
+        `/api/alertRuleNotificationChannel?${q}&teamIds=${team.id}:false`,
+        {
+          token: owner,
+          json: { name: 'Facility team', comment: 'Screens in the Berlin stores', channelType: 'EMAIL', notify: ['facility@example.com'] },
+        },
+        201,
+      )
+    ).body;
+    await call('PUT', `/api/alertRuleNotificationChannel/${facility.id}?${q}`, {
+      token: owner,
+      json: { notify: ['facility@example.com', 'night.shift@example.com'] },
+    });
+    await call('GET', `/api/alertRuleNotificationChannel?${q}`, { token: owner });
+    await call('GET', `/api/alertRuleNotificationChannel/simple?${q}`, { token: owner });
+    await call('GET', `/api/alertRuleNotificationChannel/${facility.id}?${q}`, { token: owner });
+
     // Screens: folders, a screen registered and claimed by its code, its settings.
     const deviceRoot = (await call('GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`, { token: owner })).body
       .content[0];
@@ -974,6 +994,7 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('DELETE', `/api/file/${extra.id}`, { token: owner }, 204);
     const retired = (await call('POST', `/api/adv?${q}`, { token: owner, json: { name: 'Retired brand' } }, 201)).body;
     await call('DELETE', `/api/adv/${retired.id}?${q}`, { token: owner }, 204);
+    await call('DELETE', `/api/alertRuleNotificationChannel/${facility.id}?${q}`, { token: owner }, 204);
     await call(
       'DELETE',
       `/api/simpleLoop/${(await call('GET', `/api/v2/deviceContent?${q}&search=${encodeURIComponent('name~copy,deviceContentType=simpleLoop')}`, { token: owner })).body.content[0].id}`,

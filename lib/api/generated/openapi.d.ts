@@ -168,6 +168,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alertRuleNotificationChannel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notification channels of alert rules, paged
+         * @description Team visibility applies; by name unless `sort` says otherwise. `readOnly` is answered unless `select` leaves it out.
+         */
+        get: operations["listNotificationChannels"];
+        put?: never;
+        /**
+         * Create a notification channel in the selected customer
+         * @description Names are unique in the customer (409 `notificationChannel.error.nameExists`). `comment` is required and may be empty. `notify` holds e-mail addresses for EMAIL, E.164 numbers for SMS; SMS needs the server’s SMS delivery (400 `notificationChannel.error.smsNotConfigured`).
+         */
+        post: operations["createNotificationChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRuleNotificationChannel/{channelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One notification channel */
+        get: operations["getNotificationChannel"];
+        /**
+         * Change a notification channel (partial)
+         * @description Omitted or null attributes keep their value. The `notify` entries afterwards must be of the `channelType` afterwards.
+         */
+        put: operations["updateNotificationChannel"];
+        post?: never;
+        /**
+         * Delete a notification channel
+         * @description Refused (409 `notificationChannel.error.inUse`) while an alert rule uses the channel.
+         */
+        delete: operations["deleteNotificationChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRuleNotificationChannel/simple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Id and name of every notification channel the caller sees
+         * @description By name; at most 1 000 items.
+         */
+        get: operations["listSimpleNotificationChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaign": {
         parameters: {
             query?: never;
@@ -6236,6 +6305,61 @@ export interface components {
             version?: unknown | null;
             weight?: number | null;
         };
+        NotificationChannel: {
+            /** @enum {string} */
+            channelType?: "EMAIL" | "SMS";
+            comment?: string;
+            /** Format: int64 */
+            customerId?: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            notify?: string[];
+            /** @description The caller sees the channel only through read-only team assignments */
+            readOnly?: boolean;
+            /** @description select-only: the teams of the channel */
+            teamAssignments?: {
+                [key: string]: unknown;
+            }[];
+        };
+        /** @description Every `notify` entry must be of the `channelType` */
+        NotificationChannelCreate: {
+            /**
+             * @description `EMAIL`, or `SMS` when the server has SMS delivery configured (`SMS_WEBHOOK_URL`; otherwise 400 `notificationChannel.error.smsNotConfigured`)
+             * @enum {string}
+             */
+            channelType: "EMAIL" | "SMS";
+            /** @description Required; may be empty */
+            comment: string;
+            /**
+             * Format: int64
+             * @description Ignored: the tenant is the `customerId` query parameter (or the caller's own)
+             */
+            customerId?: number;
+            /** @description Unique in the customer */
+            name: string;
+            /** @description Who is told: e-mail addresses for EMAIL, E.164 phone numbers for SMS; 1 to 50, none twice */
+            notify: string[];
+        };
+        NotificationChannelPage: {
+            content: components["schemas"]["NotificationChannel"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        /** @description The `notify` entries afterwards must be of the `channelType` afterwards. Partial update: an attribute that is omitted or sent as null keeps its value (spec 1 general rule 2). */
+        NotificationChannelUpdate: {
+            channelType?: ("EMAIL" | "SMS") | null;
+            comment?: string | null;
+            customerId?: number | null;
+            name?: string | null;
+            notify?: string[] | null;
+        };
         OAuthError: {
             error: string;
             error_description?: string;
@@ -6696,6 +6820,14 @@ export interface components {
             data?: components["schemas"]["PlaylistData"] | null;
             name?: string | null;
             resetComment?: boolean | null;
+        };
+        SimpleNotificationChannel: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        SimpleNotificationChannelList: {
+            content: components["schemas"]["SimpleNotificationChannel"][];
         };
         SimpleUser: {
             /** Format: email */
@@ -8545,6 +8677,574 @@ export interface operations {
             };
             /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotificationChannels: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Adds `readOnly` (the caller may only read the item through its teams) to each item */
+                includeReadOnlyInfo?: boolean;
+                /** @description Also list resources assigned to no team */
+                includeResourcesWithoutTeam?: boolean;
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Comma-separated team ids; empty means all teams */
+                selectTeamIds?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notification channels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannelPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createNotificationChannel: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Teams to assign: comma-separated `<teamId>:<readOnly>` (`readOnly` true or false; a bare id is writable) */
+                teamIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description The created notification channel */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannel"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationChannel: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The notification channel */
+                channelId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannel"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotificationChannel: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The notification channel */
+                channelId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated notification channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannel"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteNotificationChannel: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The notification channel */
+                channelId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSimpleNotificationChannels: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification channels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleNotificationChannelList"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -73,6 +73,8 @@ const SEMANTIC_400: Record<string, string> = {
   'user.error.ownerInTeam': 'no team for an OWNER or ADMIN (UserCreate description)',
   'user.error.totpRequired': 'enabling two-factor sign-in needs the code of the new secret',
   invalid_request: 'the token endpoint: the parameters each grant type needs (RFC 6749 §4)',
+  // What the server is configured to do.
+  'notificationChannel.error.smsNotConfigured': 'SMS channels only where the server has SMS delivery configured (`SMS_WEBHOOK_URL`)',
   // The state of another resource the request names.
   'campaign.error.quickFilterType': 'a quick filter of another entity type than the field that names it',
 };
