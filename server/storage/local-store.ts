@@ -32,12 +32,16 @@ export function createLocalStore(root: string): BlobStore {
    */
   async function writeAtomically(target: string, body: Readable, measure: MeasuringStream, accept?: () => void): Promise<void> {
     const tmp = path.join(tmpDir, randomUUID());
+    const out = createWriteStream(tmp, { flags: 'wx' });
     try {
-      await pipeline(body, measure, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(body, measure, out);
       accept?.();
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(tmp, target);
     } catch (error) {
+      // Removed once the stream (destroyed by the pipeline) has let go of it: a stream still opening would create
+      // the file again after the removal (a temporary file was once found left after a failed put on a loaded machine).
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await fs.rm(tmp, { force: true });
       throw error;
     }

@@ -3,8 +3,10 @@ import { Temporal } from 'temporal-polyfill';
 /*
  * The periods of a proof-of-display report (spec 4 §5), worked out in the report's time zone with Temporal:
  * HOURLY, DAILY, WEEKLY (from Monday) and MONTHLY periods start at the zone's wall-clock boundaries, across DST
- * changes; TOTAL is the whole window. Every boundary is a whole quarter hour in UTC (every zone's offset is),
- * so a period is whole runs of the quarter-hour slots of the UTC day rollups it overlaps: `slices` lists them.
+ * changes; TOTAL is the whole window. Every boundary is a whole quarter hour in UTC (every zone's offset is today),
+ * so a period is whole runs of the quarter-hour slots of the UTC day rollups it overlaps: `slices` lists them. The
+ * local mean times of the past were not (Africa/Monrovia was -0:44:30 until 1972): such a boundary is counted from
+ * the quarter hour it falls in, the finest the rollups can answer; the period keeps its true start as `timestamp`.
  */
 
 export const reportResolutions = ['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'TOTAL'] as const;
@@ -19,7 +21,7 @@ type ReportPeriod = {
   timestamp: number;
   /** That start written `yyyy-MM-dd HH:mm` in the zone. */
   readableDateTime: string;
-  /** The part of the period inside the window, epoch ms: [start, end). */
+  /** The part of the period inside the window, epoch ms: [start, end), on quarter hours. */
   start: number;
   end: number;
 };
@@ -81,10 +83,7 @@ function nextStart(start: Temporal.ZonedDateTime, resolution: Exclude<ReportReso
   }
 }
 
-/**
- * The periods of [from, to) in `timeZone` (an IANA name the caller has checked) and their day slices. A
- * boundary that is not a whole quarter hour in UTC (no zone in use has one) throws a RangeError.
- */
+/** The periods of [from, to) in `timeZone` (an IANA name the caller has checked) and their day slices. */
 export function reportPeriods(input: { from: number; to: number; timeZone: string; resolution: ReportResolution }): ReportPeriods {
   const from = floorTo(input.from, QUARTER_MS);
   const to = Math.max(from, Math.ceil(input.to / QUARTER_MS) * QUARTER_MS);
@@ -96,13 +95,11 @@ export function reportPeriods(input: { from: number; to: number; timeZone: strin
     while (start.epochMilliseconds < to) {
       const next = nextStart(start, input.resolution);
       const timestamp = start.epochMilliseconds;
-      if (timestamp % QUARTER_MS !== 0)
-        throw new RangeError(`${input.timeZone} has a period boundary off the quarter hour at ${start.toString()}`);
       periods.push({
         timestamp,
         readableDateTime: readableDateTime(timestamp, input.timeZone),
-        start: Math.max(timestamp, from),
-        end: Math.min(next.epochMilliseconds, to),
+        start: Math.max(floorTo(timestamp, QUARTER_MS), from),
+        end: Math.min(floorTo(next.epochMilliseconds, QUARTER_MS), to),
       });
       start = next;
     }

@@ -82,4 +82,33 @@ describe('reportPeriods', () => {
     expect(readableDateTime(utc('2026-02-28T23:15:00'), 'Asia/Kathmandu')).toBe('2026-03-01 05:00');
     expect(p.periods.at(-1)!.end - p.periods[0]!.start).toBe(3 * HOUR);
   });
+
+  // The contract fuzz found it: Africa/Monrovia kept its local mean time (-0:44:30) until 1972, so its midnights were
+  // off the quarter hour; the report answered 500.
+  it('a historical local mean time (Monrovia, -0:44:30): boundaries floored to the quarter hour, contiguous, no error', () => {
+    const p = reportPeriods({ from: 1, to: 758, timeZone: 'Africa/Monrovia', resolution: 'WEEKLY' });
+    expect(p.periods).toHaveLength(1);
+    expect(p.periods[0]!.readableDateTime).toBe('1969-12-29 00:00');
+    const days = reportPeriods({
+      from: utc('1970-01-01T00:00:00'),
+      to: utc('1970-01-04T00:00:00'),
+      timeZone: 'Africa/Monrovia',
+      resolution: 'DAILY',
+    });
+    expect(days.periods.map((x) => x.readableDateTime)).toEqual([
+      '1969-12-31 00:00',
+      '1970-01-01 00:00',
+      '1970-01-02 00:00',
+      '1970-01-03 00:00',
+    ]);
+    for (const [i, x] of days.periods.entries()) {
+      expect(x.start % QUARTER_MS).toBe(0);
+      expect(x.end % QUARTER_MS).toBe(0);
+      if (i > 0) expect(x.start).toBe(days.periods[i - 1]!.end);
+    }
+    expect(days.periods[0]!.start).toBe(utc('1970-01-01T00:00:00'));
+    expect(days.periods.at(-1)!.end).toBe(utc('1970-01-04T00:00:00'));
+    // 00:00 in Monrovia was 00:44:30 UTC: floored, the day is counted from 00:30 UTC.
+    expect(days.periods[1]!.start).toBe(utc('1970-01-01T00:30:00'));
+  });
 });
