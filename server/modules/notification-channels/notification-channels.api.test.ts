@@ -213,4 +213,20 @@ describe('notification channels without SMS delivery configured', () => {
     expect(changed.status).toBe(400);
     expect(changed.body.key).toBe('notificationChannel.error.smsNotConfigured');
   });
+
+  it('the same create twice at once: one channel and one 409; a NUL character and another tenant in the query or body are refused', async () => {
+    const [first, second] = await Promise.all([create(email('Twice at once')), create(email('Twice at once'))]);
+    expect([first.status, second.status].sort()).toEqual([201, 409]);
+    const listed = await t.request('GET', `${BASE}?search=${encodeURIComponent('name=Twice at once')}`, { token: technician });
+    expect(listed.body.totalElements).toBe(1);
+
+    expect((await create(email('Bad\u0000name'))).status).toBe(400);
+    expect((await create(email('Nul in notify', ['ops\u0000@example.com']))).status).toBe(400);
+
+    const other = await t.factories.customer();
+    expect((await create(email('Elsewhere'), technician, `?customerId=${other.id}`)).status).toBe(403);
+    const withCustomer = await create({ ...email('Body tenant'), customerId: other.id });
+    if (withCustomer.status === 201) expect(withCustomer.body.customerId).toBe(customerId);
+    else expect(withCustomer.status).toBe(400);
+  });
 });
