@@ -1,5 +1,5 @@
+import { nextCronTime } from './cron';
 import type { PGlite } from '@electric-sql/pglite';
-import cronParser from 'cron-parser';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
@@ -84,7 +84,7 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
         jobs.map((job) => ({
           name: job.name,
           run: (data) => job.run(data as object),
-          nextFire: job.cron ? (after: number) => nextCronTime(job.cron!, after) : undefined,
+          nextFire: job.cron ? (after: number) => nextScheduledRun(job.name, job.cron!, after) : undefined,
         })),
         log,
       );
@@ -141,12 +141,11 @@ export function scheduledRunId(name: string, fireAt: number): string {
   return uuidv5(`${name}@${new Date(fireAt).toISOString()}`, SCHEDULED_RUN_NAMESPACE);
 }
 
-/** The next time strictly after `after` (epoch ms) that `cron` (UTC) fires. */
-function nextCronTime(cron: string, after: number): number {
-  return cronParser
-    .parseExpression(cron, { tz: 'UTC', currentDate: new Date(after) })
-    .next()
-    .getTime();
+/** A job's schedule (UTC) fires again; one that never would is a programming error, found at the start. */
+function nextScheduledRun(name: string, cron: string, after: number): number {
+  const next = nextCronTime(cron, after);
+  if (next === undefined) throw new Error(`The schedule of job ${name} (${cron}) never fires`);
+  return next;
 }
 
 function jobStore(boss: PgBoss, handle: DatabaseHandle): JobStore {
