@@ -9,6 +9,7 @@ import { campaignsModule } from './modules/campaigns/campaigns.module';
 import { contentModule } from './modules/content/content.module';
 import { contentGroupsModule } from './modules/content-groups/content-groups.module';
 import { customersModule } from './modules/customers/customers.module';
+import { datasourcesModule } from './modules/datasources/datasources.module';
 import { deviceGroupsModule } from './modules/device-groups/device-groups.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { displayModule } from './modules/display/display.module';
@@ -56,6 +57,7 @@ export const modules: readonly ModuleManifest[] = [
   advertisersModule,
   contentGroupsModule,
   contentModule,
+  datasourcesModule,
   devicesModule,
   deviceGroupsModule,
   displayModule,

@@ -116,3 +116,29 @@ export const requireAssignedDevice: MiddlewareHandler<AppEnv> = async (c, next) 
     throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
   await next();
 };
+
+/**
+ * Routes that several kinds of caller use (DECISIONS §6: a datasource's `set` and `merge`): a user's bearer token
+ * or console session (the actor and its scope without a selector), a device token (the device), or no credentials
+ * at all (neither is set; the service decides what an anonymous caller may do). Credentials that are sent must
+ * be valid: an unknown token is 401, never read as anonymous.
+ */
+export const identifyCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header('authorization');
+  const match = header === undefined ? undefined : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (header !== undefined && !match) throw new UnauthorizedError('The Authorization header must be "Bearer <token>"');
+  if (match) {
+    const { db } = c.var.deps;
+    const user = await authenticateAccessToken(db, match[1]!, 'bearer', c.var.log);
+    if (!user) return authenticateDevice(c, next);
+    if (user.customerRestricted) throw new ForbiddenError('The customer account is restricted', 'auth.error.customerRestricted');
+    c.set('actor', user.actor);
+  } else if (await accessTokenFromSessionCookie(c.req.header('cookie'))) {
+    return authenticate(c, async () => {
+      c.set('scope', await resolveTenantScope(c.var.deps.db, c.var.actor!, undefined));
+      await next();
+    });
+  }
+  if (c.var.actor) c.set('scope', await resolveTenantScope(c.var.deps.db, c.var.actor, undefined));
+  await next();
+};

@@ -13,10 +13,10 @@ export type Embeddable = 'slide' | 'anyContent' | 'simpleLoop';
 type ContentPointer = { id: string; path: string; expects: Embeddable };
 export type IdPointer = { id: string; path: string };
 
-export type DataReferences = { files: IdPointer[]; fileFolders: IdPointer[]; contents: ContentPointer[] };
+export type DataReferences = { files: IdPointer[]; fileFolders: IdPointer[]; contents: ContentPointer[]; datasources: IdPointer[] };
 
 export function playlistReferences(data: PlaylistData): DataReferences {
-  const refs: DataReferences = { files: [], fileFolders: [], contents: [] };
+  const refs: DataReferences = { files: [], fileFolders: [], contents: [], datasources: [] };
   data.slides.forEach((item, i) => {
     const path = `data.slides.${i}.id`;
     if (item.type === 'FILE') refs.files.push({ id: item.id, path });
@@ -29,7 +29,7 @@ export function playlistReferences(data: PlaylistData): DataReferences {
 
 /** Paths name pages by their key, as the client sent them (`data.Default.widgets.0.fileId`). */
 export function slideReferences(data: SlideData, structureType: 'SLIDE' | 'COMPLEX'): DataReferences {
-  const refs: DataReferences = { files: [], fileFolders: [], contents: [] };
+  const refs: DataReferences = { files: [], fileFolders: [], contents: [], datasources: [] };
   for (const page of data.pages) {
     const backgroundFileId = page.pageStyle?.backgroundFileId;
     if (backgroundFileId) refs.files.push({ id: backgroundFileId, path: `data.${page.name}.pageStyle.backgroundFileId` });
@@ -40,6 +40,7 @@ export function slideReferences(data: SlideData, structureType: 'SLIDE' | 'COMPL
         refs.contents.push({ id: widget.simpleLoopId, path: `${at}.simpleLoopId`, expects: 'simpleLoop' });
       else if (widget.type === 'content')
         refs.contents.push({ id: widget.contentId, path: `${at}.contentId`, expects: structureType === 'SLIDE' ? 'slide' : 'anyContent' });
+      else if (widget.type === 'datasource' && widget.datasourceId) refs.datasources.push({ id: widget.datasourceId, path: `${at}.datasourceId` });
     });
   }
 

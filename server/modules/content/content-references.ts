@@ -3,6 +3,7 @@ import type { Executor } from '@/server/db/client';
 import { ConflictError, NotFoundError } from '@/server/errors';
 import type { FileReferenceKind } from '@/server/modules/files';
 import { expectedWords, idsOf, satisfies, type DataReferences } from './content-data.rules';
+import { contentReferenceTargets } from './content-reference-targets';
 import { existingIds, findContentKinds, reachesContent } from './content.queries';
 import {
   contentReferencesOfFiles,
@@ -13,6 +14,8 @@ import {
   removeFoldersFromPlaylists,
   replaceFileInContent,
 } from './content-references.queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * A document's references must point at the customer's own files, folders and content (404 otherwise, never
@@ -28,6 +31,14 @@ export async function checkReferences(tx: Executor, input: { customerId: number;
     const found = await existingIds(tx, kind, customerId, idsOf(pointers));
     const missing = pointers.find((p) => !found.has(p.id.toLowerCase()));
     if (missing) throw new NotFoundError(kind, missing.id);
+  }
+  if (refs.datasources.length > 0) {
+    const target = contentReferenceTargets.get('datasource');
+    // Ids that are no UUID name nothing (the reference column is a uuid): missing like another tenant's.
+    const ids = idsOf(refs.datasources).filter((id) => UUID.test(id));
+    const found = target ? await target.existing(tx, customerId, ids) : new Set<string>();
+    const missing = refs.datasources.find((p) => !found.has(p.id.toLowerCase()));
+    if (missing) throw new NotFoundError('datasource', missing.id);
   }
   const self = input.selfId.toLowerCase();
   const selfPointer = refs.contents.find((p) => p.id.toLowerCase() === self);

@@ -178,7 +178,12 @@ async function saveReferences(
   await writeReferences(tx, {
     customerId: row.customerId,
     contentId: row.id,
-    refs: { file: refs.files.map((r) => r.id), fileFolder: refs.fileFolders.map((r) => r.id), content: refs.contents.map((r) => r.id) },
+    refs: {
+      file: refs.files.map((r) => r.id),
+      fileFolder: refs.fileFolders.map((r) => r.id),
+      content: refs.contents.map((r) => r.id),
+      datasource: refs.datasources.map((r) => r.id),
+    },
   });
 }
 

@@ -52,8 +52,8 @@ export const deviceContents = pgTable(
 
 export type DeviceContentRow = typeof deviceContents.$inferSelect;
 
-/** What a content item's `data` points at. */
-export const contentReferenceTypes = ['file', 'fileFolder', 'content'] as const;
+/** What a content item's `data` points at (datasources: a slide's datasource widgets). */
+export const contentReferenceTypes = ['file', 'fileFolder', 'content', 'datasource'] as const;
 export type ContentReferenceType = (typeof contentReferenceTypes)[number];
 
 /**

@@ -2,8 +2,9 @@ import { deviceDirectories } from '@/server/auth/device-token';
 import { deviceChangeListeners, type DeviceChange } from '@/server/modules/devices';
 import { playbackChangeListeners } from '@/server/playback/playback-changes';
 import { defineModule, plug } from '@/server/modules/module';
-import { devicesAffectedBy } from './manifest';
-import { notifyDevices, type DevicePushKind } from './device-push';
+import { devicesAffectedBy, devicesUsingDatasource } from './manifest';
+import { datasourceChangeListeners } from '@/server/modules/datasources';
+import { notifyDatasourceChanged, notifyDevices, type DevicePushKind } from './device-push';
 import { startDeviceSockets } from './display-socket';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '@/server/db/client';
@@ -14,7 +15,7 @@ import { deviceGrants } from '@/server/modules/oauth';
 import { campaignAiringReaders } from '@/server/modules/campaigns';
 import { campaignAirings } from './campaign-airing';
 
-const PUSH_KIND: Record<DeviceChange['kind'], DevicePushKind> = { settings: 'manifest', commands: 'commands', deleted: 'revoked' };
+const PUSH_KIND: Record<DeviceChange['kind'], Exclude<DevicePushKind, 'datasource'>> = { settings: 'manifest', commands: 'commands', deleted: 'revoked' };
 
 /** The security sweep's foreign resource: a pending command of a device of `customerId`. */
 async function sweepDeviceCommand(db: Database, customerId: number): Promise<string> {
@@ -60,6 +61,11 @@ export const displayModule = defineModule({
     plug(playbackChangeListeners, {
       name: 'display',
       changed: async (tx, change) => notifyDevices(tx, 'manifest', await devicesAffectedBy(tx, change)),
+    }),
+    // A datasource's document changed: the screens whose content shows it hear datasourceChanged (spec 5 §2).
+    plug(datasourceChangeListeners, {
+      name: 'display',
+      changed: async (tx, change) => notifyDatasourceChanged(tx, change.datasourceId, await devicesUsingDatasource(tx, change)),
     }),
   ],
   sockets: startDeviceSockets,

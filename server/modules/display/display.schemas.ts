@@ -271,6 +271,12 @@ export const ManifestSchema = z
     folders: z
       .record(z.string(), z.array(z.string().uuid()))
       .openapi({ description: 'The file ids of each file folder a playlist plays, in play order (by name)' }),
+    datasources: z
+      .record(z.string(), z.object({ id: z.string().uuid(), name: z.string(), structureType: z.string() }).openapi('ManifestDatasource'))
+      .openapi({
+        description:
+          'Every datasource those contents show (spec 5 §2): read each with GET /api/display/datasource/{id} (ETag), again on `datasourceChanged`',
+      }),
   })
   .openapi('Manifest');
 

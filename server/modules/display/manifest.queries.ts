@@ -1,3 +1,4 @@
+import { datasources } from '@/server/modules/datasources/datasources.table';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
@@ -230,4 +231,33 @@ export async function findDevicesShowing(
   );
 
   return rows.map((r) => r.id);
+}
+
+/** The content items that use the datasource directly (a slide's datasource widget). */
+export async function findContentUsingDatasource(db: Executor, input: { customerId: number; datasourceId: string }): Promise<string[]> {
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`select content_id::text as id from ${contentReferences}
+         where customer_id = ${input.customerId} and target_type = 'datasource' and target_id = ${input.datasourceId}::uuid`,
+  );
+
+  return rows.map((r) => r.id);
+}
+
+/** The datasources the manifest's content items use (spec 5 §2: the manifest lists them; devices read their data). */
+export async function findManifestDatasources(
+  db: Executor,
+  customerId: number,
+  contentIds: readonly string[],
+): Promise<Array<{ id: string; name: string; structureType: string }>> {
+  if (contentIds.length === 0) return [];
+
+  return execRows(
+    db,
+    sql`select d.id::text as id, d.name, d.structure_type as "structureType" from ${datasources} d
+         where d.customer_id = ${customerId}
+           and d.id in (select r.target_id from ${contentReferences} r
+                         where r.customer_id = ${customerId} and r.target_type = 'datasource' and r.content_id = any(${uuidArrayParam(contentIds)}))
+         order by d.id`,
+  );
 }

@@ -17,7 +17,9 @@ import { manifestEtagStoreOf } from './manifest-etag-store';
 import { campaignItems, emptyManifestEtag, layerContentIds, manifestEtagOf } from './manifest-etag';
 import {
   findContentGraph,
+  findContentUsingDatasource,
   findDevicesShowing,
+  findManifestDatasources,
   findPlaybackDevice,
   findPlaybackDevices,
   type ClosureContent,
@@ -186,6 +188,11 @@ export async function deviceManifest(
   const { contents, files } = closureOf(graph, roots, segmentFileIds(segments));
   const folders: Record<string, string[]> = {};
   for (const file of files) for (const folderId of file.inFolders) (folders[folderId] ??= []).push(file.id);
+  const datasources = await findManifestDatasources(
+    ctx.db,
+    device.customerId,
+    contents.map((c) => c.id),
+  );
   const manifest: Manifest = {
     etag,
     generatedAt: now,
@@ -201,6 +208,7 @@ export async function deviceManifest(
       ]),
     ),
     folders,
+    datasources: Object.fromEntries(datasources.map((d) => [d.id, d])),
   };
 
   return { etag, manifest };
@@ -278,6 +286,13 @@ export async function deviceScheduleExplain(
  * customer's default emergency content, in emergency) embeds them, transitively. For `manifestChanged`
  * pushes; call it before a delete or a replacement removes the references.
  */
+/** The devices whose manifest may show the datasource: those playing content (or content embedding content) that uses it. */
+export async function devicesUsingDatasource(db: Executor, input: { customerId: number; datasourceId: string }): Promise<string[]> {
+  const contentIds = await findContentUsingDatasource(db, input);
+
+  return contentIds.length === 0 ? [] : findDevicesShowing(db, { customerId: input.customerId, contentIds });
+}
+
 export function devicesAffectedBy(
   db: Executor,
   input: { customerId: number; contentIds?: readonly string[]; fileIds?: readonly string[]; emergencyDefault?: boolean },

@@ -1,3 +1,4 @@
+import { customerStatisticSql } from '@/server/tenant/customer-statistics';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
@@ -99,7 +100,11 @@ export async function deleteFilesByIds(db: Executor, customerId: number, fileIds
 
 export async function findStorage(db: Executor, customerId: number) {
   const [row] = await db
-    .select({ storageSize: customers.storageSize, usedStorageSize: customers.usedStorageSize })
+    .select({
+      storageSize: customers.storageSize,
+      usedStorageSize: customers.usedStorageSize,
+      usedDatasourceStorageSize: sql<string>`${customerStatisticSql('currentDatasourceStorageSize', sql`${customers.id}`)}`,
+    })
     .from(customers)
     .where(eq(customers.id, customerId))
     .limit(1);
@@ -111,16 +116,24 @@ export async function findStorage(db: Executor, customerId: number) {
  * The quota and use of every customer of a scope spanning tenants (all, or a network: its condition on the
  * customer's id), summed in one statement; no quota (null) when any of them has unlimited storage.
  */
-export async function sumStorage(db: Executor, scope: TenantScope): Promise<{ storageSize: number | null; usedStorageSize: number }> {
+export async function sumStorage(
+  db: Executor,
+  scope: TenantScope,
+): Promise<{ storageSize: number | null; usedStorageSize: number; usedDatasourceStorageSize: number }> {
   const [row] = await db
     .select({
       storageSize: sql<string | null>`case when count(*) = count(${customers.storageSize}) then sum(${customers.storageSize}) end`,
       usedStorageSize: sql<string>`coalesce(sum(${customers.usedStorageSize}), 0)`,
+      usedDatasourceStorageSize: sql<string>`coalesce(sum(${customerStatisticSql('currentDatasourceStorageSize', sql`${customers.id}`)}), 0)`,
     })
     .from(customers)
     .where(scopeCondition(scope, customers.id));
 
-  return { storageSize: row?.storageSize == null ? null : Number(row.storageSize), usedStorageSize: Number(row?.usedStorageSize ?? 0) };
+  return {
+    storageSize: row?.storageSize == null ? null : Number(row.storageSize),
+    usedStorageSize: Number(row?.usedStorageSize ?? 0),
+    usedDatasourceStorageSize: Number(row?.usedDatasourceStorageSize ?? 0),
+  };
 }
 
 /**

@@ -284,8 +284,8 @@ export async function breadcrumb(ctx: ServiceContext, folderId: string): Promise
  */
 export async function storageStatistics(ctx: ServiceContext) {
   const row = ctx.scope.kind === 'all' || ctx.scope.kind === 'network' ? await sumStorage(ctx.db, ctx.scope) : await storageOf(ctx);
-  // Datasource resources arrive with the datasource module; until then they use no storage.
-  const usedDatasourceResourceStorageSize = 0;
+  // The bytes of the customers' datasource documents (the datasources module's statistic).
+  const usedDatasourceResourceStorageSize = Number(row.usedDatasourceStorageSize ?? 0);
 
   return {
     // Unlimited storage (no storageSize) answers no total, like every other null attribute.

@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database, Executor } from '@/server/db/client';
+import { execRows } from '@/server/db/sql';
+import { withTransaction } from '@/server/db/transaction';
+import { AppError } from '@/server/errors';
+import { OutboundError, type OutboundClient, type OutboundResponse } from '@/server/outbound';
+import { storeDocument } from './datasource-document';
+import { kindOf } from './datasource-kind';
+import { nextRefreshAfter } from './datasource-schedule';
+import * as q from './datasources.queries';
+import type { DatasourceKind } from './datasources.schemas';
+import { datasources, type DatasourceRow, type RemoteValidators } from './datasources.table';
+import { expandCalendar, FormatError, parseCap, parseFeed, parseJsonDocument, parseXmlDocument, scrapeWebsite, type Feed } from './formats';
+
+/** Consecutive failures after which a datasource is deactivated (spec 3 "Datasource"). */
+export const DEACTIVATE_AFTER_ERRORS = 25;
+/** The most bytes a fetched document may have (spec 5 §1). */
+const MAX_FETCH_BYTES = 10 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+/**
+ * How long a claimed datasource belongs to the instance refreshing it: its `next_refresh_at` is pushed this far while
+ * the refresh runs, so no other instance takes it; a refresh lost with its instance is retried when the lease ends.
+ */
+export const REFRESH_LEASE_MS = 2 * 60_000;
+
+export type RefreshDeps = { db: Database; outbound: OutboundClient; log: Logger; now?: () => number };
+
+/** What fetching and parsing gave: a new document, or nothing new (a 304). */
+export type Fetched = { kind: 'document'; document: unknown; validators: RemoteValidators | null } | { kind: 'notModified' };
+
+/** Why a refresh or a "Test" failed, in words a tenant can act on (spec 5 §1: never a 500, never a hang). */
+export class RefreshFailure extends Error {}
+
+/** Types whose document depends on the clock or on earlier documents: always fetched whole (no conditional request). */
+const ALWAYS_WHOLE = new Set(['ICAL', 'CAP']);
+
+/**
+ * Fetches an external datasource's remote and turns it into its data document (spec 5 §2). No database: the
+ * refresh and the console's "Test" share it. `previous`: the stored document and the validators it came with.
+ */
+export async function fetchDocument(
+  outbound: OutboundClient,
+  kind: DatasourceKind,
+  previous: { document: unknown; validators: RemoteValidators | null } | undefined,
+  now: number,
+): Promise<Fetched> {
+  const type = kind.type ?? '';
+  const conditional = previous && !ALWAYS_WHOLE.has(type) ? (previous.validators ?? undefined) : undefined;
+  const settings = kind.requestSettings;
+  let response: OutboundResponse;
+  try {
+    response = await outbound.fetch(
+      {
+        url: kind.remoteUrl ?? '',
+        method: settings?.method ?? 'GET',
+        headers: settings?.headers,
+        body: settings?.method === 'POST' ? settings.body : undefined,
+        validators: conditional,
+      },
+      { maxBytes: MAX_FETCH_BYTES, maxRedirects: MAX_REDIRECTS },
+    );
+  } catch (err) {
+    if (err instanceof OutboundError) throw new RefreshFailure(err.message);
+    throw err;
+  }
+  if (response.notModified) return { kind: 'notModified' };
+  if (response.status < 200 || response.status > 299) throw new RefreshFailure(`The server answered HTTP ${response.status}`);
+  const validators = response.validators.etag || response.validators.lastModified ? response.validators : null;
+  try {
+    return { kind: 'document', document: parse(kind, response, previous?.document, now), validators };
+  } catch (err) {
+    if (err instanceof FormatError) throw new RefreshFailure(err.message);
+    throw err;
+  }
+}
+
+function parse(kind: DatasourceKind, response: OutboundResponse, previous: unknown, now: number): unknown {
+  const body = response.body;
+  const jsonPath = kind.requestSettings?.jsonPath;
+  switch (kind.type) {
+    case 'JSON':
+      return parseJsonDocument(body, { jsonPath });
+    case 'XML':
+      return parseXmlDocument(body, { jsonPath });
+    case 'RSS':
+      return parseFeed(body, {
+        contentType: response.headers['content-type'],
+        previous: asFeed(previous),
+        keepLastXDays: kind.keepLastXDays,
+        keepLastXItem: kind.keepLastXItem,
+        now,
+      });
+    case 'ICAL':
+      return expandCalendar(body, { timeZone: kind.timeZone ?? 'UTC', now });
+    case 'CAP':
+      return parseCap(body, { previous: asFeed(previous), areaFilter: kind.capParameters?.areaFilter, minimumSeverity: kind.capParameters?.minimumSeverity, now });
+    case 'WEBSITE_CONTENT':
+      return scrapeWebsite(body, { selectors: kind.webScraperParameters?.selectors ?? [] });
+    default:
+      throw new RefreshFailure(`Datasources of type ${kind.type} cannot be fetched`);
+  }
+}
+
+function asFeed(document: unknown): Feed | undefined {
+  return document && typeof document === 'object' && Array.isArray((document as { items?: unknown }).items) ? (document as Feed) : undefined;
+}
+
+/** A failure's words for `lastError` (spec 5 §1); internals are logged, never stored. */
+function failureMessage(err: unknown, log: Logger, id: string): string {
+  if (err instanceof RefreshFailure) return err.message;
+  if (err instanceof AppError) return err.message;
+  log.error({ err, datasourceId: id }, 'datasource refresh failed unexpectedly');
+
+  return 'The refresh failed because of an internal error';
+}
+
+export type RefreshOutcome = { ok: true; changed: boolean } | { ok: false; error: string; deactivated: boolean };
+
+/**
+ * Refreshes one external datasource: fetches and parses outside any transaction (a slow remote holds no lock),
+ * then, with the row locked, stores the document when it changed (spec 5 §2: `lastUpdated`, `datasourceChanged`),
+ * or counts the failure, keeping the last good data; at 25 consecutive failures the datasource is deactivated.
+ * The next refresh is then scheduled from now.
+ */
+export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<RefreshOutcome | undefined> {
+  const now = deps.now?.() ?? Date.now();
+  const [row] = await deps.db.select().from(datasources).where(sql`${datasources.id} = ${id}`).limit(1);
+  if (!row || row.sourceType !== 'EXTERNAL') return undefined;
+  const stored = await q.findDocument(deps.db, row.id);
+  let fetched: Fetched | undefined;
+  let error: string | undefined;
+  try {
+    fetched = await fetchDocument(deps.outbound, kindOf(row), stored ? { document: stored.document, validators: stored.validators } : undefined, now);
+  } catch (err) {
+    error = failureMessage(err, deps.log, row.id);
+  }
+
+  return withTransaction(deps.db, async (tx) => {
+    const current = await q.lockDatasourceById(tx, id);
+    if (!current) return undefined;
+    const finishedAt = new Date(deps.now?.() ?? Date.now());
+    if (fetched) {
+      try {
+        const outcome = fetched.kind === 'document' ? await storeDocument(tx, current, fetched.document, { validators: fetched.validators, now: finishedAt }) : { changed: false };
+        await q.recordDatasourceState(tx, id, {
+          lastRefreshedAt: finishedAt,
+          errorCounter: 0,
+          lastError: null,
+          nextRefreshAt: current.deactivated ? null : nextRefreshAfter(current, finishedAt.getTime()),
+        });
+
+        return { ok: true, changed: outcome.changed };
+      } catch (err) {
+        error = failureMessage(err, deps.log, id);
+      }
+    }
+
+    return recordFailure(tx, current, error ?? 'The refresh failed', finishedAt);
+  });
+}
+
+async function recordFailure(tx: Executor, row: DatasourceRow, error: string, at: Date): Promise<RefreshOutcome> {
+  const errorCounter = row.errorCounter + 1;
+  const deactivated = row.deactivated || errorCounter >= DEACTIVATE_AFTER_ERRORS;
+  await q.recordDatasourceState(tx, row.id, {
+    lastRefreshedAt: at,
+    errorCounter,
+    lastError: error.slice(0, 2_000),
+    deactivated,
+    nextRefreshAt: deactivated ? null : nextRefreshAfter(row, at.getTime()),
+  });
+
+  return { ok: false, error, deactivated };
+}
+
+/**
+ * Claims up to `limit` due external datasources for this instance (spec 5 §2 "Refresh"): their `next_refresh_at`
+ * moves forward by the lease in the same statement, and `skip locked` leaves rows another instance is claiming
+ * to it, so several instances never take one datasource twice. Uses the partial index on `next_refresh_at`.
+ */
+export async function claimDueDatasources(db: Executor, limit: number, now: Date = new Date()): Promise<string[]> {
+  if (limit <= 0) return [];
+  const leaseUntil = new Date(now.getTime() + REFRESH_LEASE_MS);
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`update ${datasources} set next_refresh_at = ${leaseUntil.toISOString()}::timestamptz
+         where id in (select id from ${datasources}
+                       where next_refresh_at is not null and next_refresh_at <= ${now.toISOString()}::timestamptz
+                         and source_type = 'EXTERNAL' and not deactivated
+                       order by next_refresh_at limit ${limit}
+                       for update skip locked)
+         returning id::text as id`,
+  );
+
+  return rows.map((r) => r.id);
+}
+
+/**
+ * This instance's refresher: each tick claims as many due datasources as it has free slots and refreshes them
+ * beside the tick (a slow remote, up to 30 s, never delays the next tick or the other refreshes).
+ */
+export function createRefresher(deps: RefreshDeps & { concurrency: number }) {
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  const tick = async (): Promise<number> => {
+    if (stopped) return 0;
+    const ids = await claimDueDatasources(deps.db, deps.concurrency - running.size);
+    for (const id of ids) {
+      const work = refreshDatasource(deps, id).catch((err: unknown) => deps.log.error({ err, datasourceId: id }, 'datasource refresh failed'));
+      running.add(work);
+      void work.finally(() => running.delete(work));
+    }
+
+    return ids.length;
+  };
+
+  return {
+    tick,
+    /** Waits for the refreshes under way (tests; a graceful stop). */
+    idle: async () => {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    stop: async () => {
+      stopped = true;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { contentReferenceTargets } from '@/server/modules/content';
+import { defineModule, plug } from '@/server/modules/module';
+import { quickFilterUsages } from '@/server/modules/quick-filters';
+import { usageCounters } from '@/server/modules/resource-limits';
+import { teamResources } from '@/server/modules/teams';
+import { customerStatistics } from '@/server/tenant/customer-statistics';
+import { createRefresher } from './datasource-refresh';
+import { datasourceOutbound } from './datasource-refresh.service';
+import { registerDatasourceRoutes } from './datasources.handlers';
+import { countDatasourcesOf, datasourceStorageSql, insertDatasource, lockExistingDatasources } from './datasources.queries';
+import { datasourceData, datasources } from './datasources.table';
+
+/** Refreshes one instance runs at once: a slow remote (up to 30 s) holds one slot, not the scheduler. */
+const REFRESH_CONCURRENCY = 16;
+
+export const datasourcesModule = defineModule({
+  name: 'datasources',
+  routes: registerDatasourceRoutes,
+  tables: [datasources, datasourceData],
+  plugs: [
+    plug(teamResources, { type: 'datasource', table: datasources, idColumn: datasources.id, customerIdColumn: datasources.customerId }),
+    plug(usageCounters, { resource: 'DATASOURCE', count: countDatasourcesOf }),
+    // A slide's datasource widgets reference datasources: saving content checks (and locks) them here.
+    plug(contentReferenceTargets, { type: 'datasource', existing: lockExistingDatasources }),
+    plug(customerStatistics, { statistic: 'currentDatasourceStorageSize', sql: (customerId) => datasourceStorageSql(customerId) }),
+    plug(quickFilterUsages, {
+      name: 'datasource',
+      count: (quickFilterId) => sql`(select count(*) from ${datasources} where ${datasources.quickFilterId} = ${quickFilterId})`,
+      blocksDelete: true,
+      makesReadOnly: false,
+    }),
+  ],
+  jobs: ({ db, config, log }) => {
+    const refresher = createRefresher({ db, outbound: datasourceOutbound(config), log, concurrency: REFRESH_CONCURRENCY });
+
+    // One tick every 5 s for every instance together (the job runner keeps one run per time): due refreshes start
+    // at most ~5 s late, and an idle tick costs one indexed statement.
+    return [{ name: 'datasources.refresh-due', cron: '*/5 * * * * *', run: async () => void (await refresher.tick()) }];
+  },
+  sweep: {
+    datasource: async (db, customerId) => {
+      const id = uuidv7();
+      await insertDatasource(db, { id, customerId, name: `sweep ${id.slice(-12)}`, sourceType: 'INTERNAL', structureType: 'KEY_VALUE', editableByDisplay: false });
+
+      return id;
+    },
+  },
+});

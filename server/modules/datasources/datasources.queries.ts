@@ -1,0 +1,180 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { execRows, uuidArrayParam } from '@/server/db/sql';
+import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
+import { fileFolders } from '@/server/modules/folders/folders.table';
+import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
+import { teamAssignments } from '@/server/modules/teams/teams.table';
+import { datasourceData, datasources, type DatasourceDataRow, type DatasourceRow, type RemoteValidators } from './datasources.table';
+
+type DatasourceValues = typeof datasources.$inferInsert;
+
+/** The datasource `id` within the scope, locked until commit: writes to one datasource (and its data) serialise. */
+export async function lockDatasource(db: Executor, scope: TenantScope, id: string): Promise<DatasourceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(datasources)
+    .where(and(eq(datasources.id, id), scopeCondition(scope, datasources.customerId)))
+    .limit(1)
+    .for('update');
+
+  return row;
+}
+
+/** The datasource `id` within the scope, unlocked (reads). */
+export async function findDatasource(db: Executor, scope: TenantScope, id: string): Promise<DatasourceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(datasources)
+    .where(and(eq(datasources.id, id), scopeCondition(scope, datasources.customerId)))
+    .limit(1);
+
+  return row;
+}
+
+/** The datasource by id alone (jobs, which act for every tenant), locked until commit. */
+export async function lockDatasourceById(db: Executor, id: string): Promise<DatasourceRow | undefined> {
+  const [row] = await db.select().from(datasources).where(eq(datasources.id, id)).limit(1).for('update');
+
+  return row;
+}
+
+export async function insertDatasource(db: Executor, values: DatasourceValues): Promise<DatasourceRow> {
+  const [row] = await db.insert(datasources).values(values).returning();
+
+  return row!;
+}
+
+export async function updateDatasource(db: Executor, row: Pick<DatasourceRow, 'id' | 'customerId'>, values: Partial<DatasourceValues>): Promise<void> {
+  await db
+    .update(datasources)
+    .set({ ...values, lastSavedAt: new Date() })
+    .where(and(eq(datasources.id, row.id), eq(datasources.customerId, row.customerId)));
+}
+
+/** Writes what a refresh or a data write left behind, without touching `last_saved_at` (no one edited the datasource). */
+export async function recordDatasourceState(db: Executor, id: string, values: Partial<DatasourceValues>): Promise<void> {
+  await db.update(datasources).set(values).where(eq(datasources.id, id));
+}
+
+/** Deletes the datasource with its data and team assignments. */
+export async function deleteDatasource(db: Executor, row: DatasourceRow): Promise<void> {
+  await db
+    .delete(teamAssignments)
+    .where(and(eq(teamAssignments.customerId, row.customerId), eq(teamAssignments.resourceType, 'datasource'), eq(teamAssignments.resourceId, row.id)));
+  await db.delete(datasources).where(and(eq(datasources.id, row.id), eq(datasources.customerId, row.customerId)));
+}
+
+/** The content items that use the datasource (at most `limit`, by name), for the in-use refusal. */
+export async function contentUsing(db: Executor, row: Pick<DatasourceRow, 'id' | 'customerId'>, limit: number) {
+  return db
+    .select({ id: deviceContents.id, name: deviceContents.name })
+    .from(contentReferences)
+    .innerJoin(deviceContents, eq(deviceContents.id, contentReferences.contentId))
+    .where(
+      and(
+        eq(contentReferences.customerId, row.customerId),
+        eq(contentReferences.targetType, 'datasource'),
+        eq(contentReferences.targetId, row.id),
+      ),
+    )
+    .orderBy(deviceContents.name)
+    .limit(limit);
+}
+
+/**
+ * Which of `ids` are datasources of the customer, locked `for key share` until commit: content saving a reference
+ * to them and a delete of them serialise (the delete's row lock waits, then sees the reference).
+ */
+export async function lockExistingDatasources(db: Executor, customerId: number, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`select id::text as id from ${datasources} where customer_id = ${customerId} and id = any(${uuidArrayParam(ids)}) order by id for key share`,
+  );
+
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function countDatasourcesOf(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(datasources).where(eq(datasources.customerId, customerId));
+
+  return row?.n ?? 0;
+}
+
+export async function findDocument(db: Executor, datasourceId: string): Promise<DatasourceDataRow | undefined> {
+  const [row] = await db.select().from(datasourceData).where(eq(datasourceData.datasourceId, datasourceId)).limit(1);
+
+  return row;
+}
+
+/** The document's hash alone (the device read's ETag check), without reading the document. */
+export async function findDocumentHash(db: Executor, datasourceId: string): Promise<string | undefined> {
+  const [row] = await db.select({ hash: datasourceData.hash }).from(datasourceData).where(eq(datasourceData.datasourceId, datasourceId)).limit(1);
+
+  return row?.hash;
+}
+
+export async function upsertDocument(
+  db: Executor,
+  values: { datasourceId: string; customerId: number; document: unknown; hash: string; size: number; validators: RemoteValidators | null },
+): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(datasourceData)
+    .values({ ...values, updatedAt: now })
+    .onConflictDoUpdate({
+      target: datasourceData.datasourceId,
+      set: { document: values.document, hash: values.hash, size: values.size, validators: values.validators, updatedAt: now },
+    });
+}
+
+/** Keeps the document, replacing the validators the remote sent with it (a 304, or an unchanged body). */
+export async function updateValidators(db: Executor, datasourceId: string, validators: RemoteValidators | null): Promise<void> {
+  await db.update(datasourceData).set({ validators }).where(eq(datasourceData.datasourceId, datasourceId));
+}
+
+/** Bytes of every datasource document of the customer (`currentDatasourceStorageSize`), as SQL correlated with `customerId`. */
+export function datasourceStorageSql(customerId: ReturnType<typeof sql>) {
+  return sql`(select coalesce(sum(${datasourceData.size}), 0) from ${datasourceData} where ${datasourceData.customerId} = ${customerId})`;
+}
+
+/** A quick filter of the customer (id and entity type), or undefined. */
+export async function findQuickFilter(db: Executor, customerId: number, id: string) {
+  const [row] = await db
+    .select({ id: quickFilters.id, filteredEntityType: quickFilters.filteredEntityType })
+    .from(quickFilters)
+    .where(and(eq(quickFilters.id, id), eq(quickFilters.customerId, customerId)))
+    .limit(1);
+
+  return row;
+}
+
+export async function fileFolderExists(db: Executor, customerId: number, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: fileFolders.id })
+    .from(fileFolders)
+    .where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId)))
+    .limit(1);
+
+  return row !== undefined;
+}
+
+/** Whether the datasource passes `condition` (the caller's team visibility). */
+export async function isVisible(db: Executor, id: string, condition: SQL): Promise<boolean> {
+  const [row] = await db.select({ id: datasources.id }).from(datasources).where(and(eq(datasources.id, id), condition)).limit(1);
+
+  return row !== undefined;
+}
+
+/** A quick filter's criteria (the FILES datasource's), or undefined. */
+export async function findQuickFilterCriteria(db: Executor, customerId: number, id: string) {
+  const [row] = await db
+    .select({ filteredEntityType: quickFilters.filteredEntityType, criteria: quickFilters.criteria })
+    .from(quickFilters)
+    .where(and(eq(quickFilters.id, id), eq(quickFilters.customerId, customerId)))
+    .limit(1);
+
+  return row;
+}
