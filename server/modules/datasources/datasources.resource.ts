@@ -8,7 +8,7 @@ import { datasourceData, datasources } from './datasources.table';
 /**
  * The content that uses a datasource, with the widgets that show it: a jsonb array of `{contentId, contentName,
  * deviceContentType, widgets: [{page, widgetId, widgetName}]}`. The content comes from `content_reference` (indexed
- * by target); the widgets from the slide's pages, read only for those items.
+ * by target); the widgets from the stored pages (`data.pages`, each with its `name`), read only for those items.
  */
 export function datasourceUsageSql(datasourceId: ReturnType<typeof sql> | typeof datasources.id) {
   const r = contentReferences;
@@ -16,9 +16,9 @@ export function datasourceUsageSql(datasourceId: ReturnType<typeof sql> | typeof
 
   return sql`(select coalesce(jsonb_agg(jsonb_build_object(
         'contentId', ${c.id}, 'contentName', ${c.name}, 'deviceContentType', ${c.deviceContentType},
-        'widgets', coalesce((select jsonb_agg(jsonb_build_object('page', p.key, 'widgetId', w->>'id', 'widgetName', w->>'name') order by p.key, w->>'id')
-                     from jsonb_each(case when jsonb_typeof(${c.data}) = 'object' then ${c.data} else '{}'::jsonb end) p
-                     cross join lateral jsonb_array_elements(case when jsonb_typeof(p.value->'widgets') = 'array' then p.value->'widgets' else '[]'::jsonb end) w
+        'widgets', coalesce((select jsonb_agg(jsonb_build_object('page', p->>'name', 'widgetId', w->>'id', 'widgetName', w->>'name') order by p->>'name', w->>'id')
+                     from jsonb_array_elements(case when jsonb_typeof(${c.data}->'pages') = 'array' then ${c.data}->'pages' else '[]'::jsonb end) p
+                     cross join lateral jsonb_array_elements(case when jsonb_typeof(p->'widgets') = 'array' then p->'widgets' else '[]'::jsonb end) w
                     where w->>'type' = 'datasource' and lower(w->>'datasourceId') = ${datasourceId}::text), '[]'::jsonb))
         order by ${c.name}, ${c.id}), '[]'::jsonb)
       from ${r} join ${c} on ${c.id} = ${r.contentId}

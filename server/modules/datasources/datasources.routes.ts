@@ -220,7 +220,6 @@ export const setDatasourceValueRoute = defineRoute(
     },
     responses: { 200: documentResponse('The document afterwards'), ...writerResponses },
   },
-  { notResourceIds: { 'path.id': 'public: any caller kind; the service scopes the datasource to the caller (covered by datasources.api.test.ts)' } },
 );
 
 export const mergeDatasourceDataRoute = defineRoute(
@@ -236,7 +235,6 @@ export const mergeDatasourceDataRoute = defineRoute(
     request: { params: IdParams, body: { required: true, ...json(DataDocumentSchema) } },
     responses: { 200: documentResponse('The document afterwards'), ...writerResponses },
   },
-  { notResourceIds: { 'path.id': 'public: any caller kind; the service scopes the datasource to the caller (covered by datasources.api.test.ts)' } },
 );
 
 export const readDeviceDatasourceRoute = defineRoute(

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { clearable, updateBody } from '@/server/http/update-body';
-import { combinationIssue, epochMs, httpUrl, ianaTimeZone, intId, keyedRule, nonBlankText, resourceName, uuid } from '@/server/http/wire.schemas';
+import { clearable, orNull, updateBody } from '@/server/http/update-body';
+import { epochMs, httpUrl, ianaTimeZone, intId, keyedRule, nonBlankText, resourceName, uuid } from '@/server/http/wire.schemas';
 import { cronExpressionProblem } from '@/server/jobs/cron';
 
 /*
@@ -198,9 +198,7 @@ export const DatasourceCreateSchema = z
     deactivated: z.boolean().optional(),
     ...settingsShape,
   })
-  .superRefine((body, ctx) => {
-    for (const issue of kindIssues(body)) combinationIssue(ctx, issue.path, issue.message);
-  })
+  // The kind rules are the service's (after the referenced ids are found: another tenant's id is 404 first); forms run kindIssues.
   .openapi('DatasourceCreate', { description: KIND_RULES });
 
 /** PUT /api/datasource/{id}: the metadata and settings; the kinds (`sourceType`, `structureType`, `type`) are fixed at creation. */
@@ -233,7 +231,7 @@ export const DatasourceUpdateSchema = updateBody(
 export const DatasourceSchema = z
   .object({
     id: uuid,
-    name: z.string(),
+    name: z.string().optional(),
     customerId: intId.optional(),
     comment: z.string().optional(),
     sourceType: z.enum(sourceTypes).optional(),
@@ -244,7 +242,7 @@ export const DatasourceSchema = z
     deactivated: z.boolean().optional(),
     editableByDisplay: z.boolean().optional(),
     remoteUrl: z.string().nullable().optional(),
-    requestSettings: RequestSettingsSchema.nullable().optional(),
+    requestSettings: orNull(RequestSettingsSchema).optional(),
     refreshFrequency: z.number().int().nullable().optional(),
     cronExpressionParameters: z.object({ cronExpression: z.string(), timeZone: z.string() }).nullable().optional(),
     nextRefreshTime: epochMs.nullable().optional().openapi({ description: 'When the next refresh is due (external, not deactivated)' }),
@@ -260,8 +258,8 @@ export const DatasourceSchema = z
     quickFilterId: z.string().nullable().optional(),
     maxElementCount: z.number().int().nullable().optional(),
     fileFolderId: z.string().nullable().optional(),
-    capParameters: CapParametersSchema.nullable().optional(),
-    webScraperParameters: WebScraperParametersSchema.nullable().optional(),
+    capParameters: orNull(CapParametersSchema).optional(),
+    webScraperParameters: orNull(WebScraperParametersSchema).optional(),
     dataSize: z.number().int().optional().openapi({ description: 'Bytes of the stored document (counted in the customer’s datasource storage)' }),
     createdDate: epochMs.optional(),
     readOnly: z.boolean().optional().openapi({ description: 'The caller sees the datasource only through read-only team assignments' }),

@@ -120,10 +120,10 @@ function firstRefreshAt(kind: Pick<DatasourceRow, 'sourceType' | 'deactivated'>,
 
 /** The checks a create and a "Test" share: supported kind, fields that fit it, `global` for ADMIN, the referenced rows the customer's own. */
 export async function assertCreatable(ctx: ServiceContext, body: DatasourceCreate): Promise<number> {
-  assertKind(body);
-  assertGlobalAllowed(ctx, body.global);
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
   await assertReferencesOwned(ctx.db, customerId, body);
+  assertKind(body);
+  assertGlobalAllowed(ctx, body.global);
 
   return customerId;
 }
@@ -214,8 +214,8 @@ export async function updateDatasource(ctx: ServiceContext, input: { id: string;
       const values: Partial<typeof datasources.$inferInsert> = {};
       for (const key of UPDATABLE) if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
       const after = { ...row, ...values };
-      assertKind(kindOf(after));
       await assertReferencesOwned(tx, row.customerId, values);
+      assertKind(kindOf(after));
       const changes = diffFields(row, values);
       if (Object.keys(changes).length === 0) return (await readDatasource(tx, ctx, row.id, { visibleOnly: false }))!;
       const reactivated = row.deactivated && after.deactivated === false;

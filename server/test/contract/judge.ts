@@ -30,6 +30,10 @@ export type Judgement = { kind: FailureKind; signature: string };
 const SEMANTIC_400: Record<string, string> = {
   // The query languages (DECISIONS §4): plain strings with a description and an example.
   'search.error.*': 'the search language: fields, operators and values checked against the resource',
+  'datasource.error.invalidCron': 'the cron language of a datasource’s refresh times: each field’s values, ranges and names',
+  'datasource.error.unsupportedType': 'a datasource `type` or `systemDatasourceType` this service does not fetch (spec 5 §2: 400 naming it)',
+  'datasource.error.invalidDocument': 'a data document that does not fit the datasource’s stored `structureType`',
+  'datasource.error.invalidKey': 'a `set` key (dot path or JSONPath) that names no single place in the stored document',
   'advertiser.error.invalidCron':
     "the cron language of an advertiser's validity: each field's values, ranges and names (its shape is a pattern)",
   'select.error.*': 'the select language: field names of the resource',
