@@ -200,7 +200,13 @@ export const Widget = z.discriminatedUnion('type', [
     rowsPerPage: z.number().int().min(1).max(100).optional().openapi({ description: 'table: rows on a page (absent: 10)' }),
     pageSeconds: turnSeconds.optional().openapi({ description: 'table: pages turn every so many seconds (absent: 10)' }),
     itemSeconds: turnSeconds.optional().openapi({ description: 'list: each item shows for so many seconds (absent: 10)' }),
-    maxItems: z.number().int().min(1).max(100).optional().openapi({ description: 'list and ticker: at most so many items, the first ones' }),
+    maxItems: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'list and ticker: at most so many items, the first ones' }),
     showTitle: z.boolean().optional().openapi({ description: 'list: show the title (absent: true)' }),
     showSummary: z.boolean().optional().openapi({ description: 'list: show the summary (absent: true)' }),
     showImage: z.boolean().optional().openapi({ description: "list: show the item's `imageUrl` (absent: true)" }),
