@@ -10,7 +10,7 @@ import type { PlayerStore } from './store';
  * manifest lists any more are forgotten.
  */
 
-export type ListedDatasource = { id: string; name: string; structureType: string; etag: string };
+type ListedDatasource = { id: string; name: string; structureType: string; etag: string };
 type Held = { etag: string; data: unknown };
 
 const INDEX_KEY = 'datasources';

@@ -20,7 +20,7 @@ export type DatasourceFeed = {
 /** The words the renderer writes (a room sign's); the player has no translations, the console passes its own. */
 export type RendererWords = { now: string; next: string; free: string; until: string };
 
-export const ENGLISH_WORDS: RendererWords = { now: 'Now', next: 'Next', free: 'Free', until: 'until' };
+const ENGLISH_WORDS: RendererWords = { now: 'Now', next: 'Next', free: 'Free', until: 'until' };
 
 /** Numbers and dates are written the same in the console's preview and on every screen. */
 const LOCALE = 'en-GB';
@@ -137,10 +137,10 @@ export function formatValue(value: unknown, format: Format, timeZone?: string): 
   return text === undefined ? undefined : `${format?.prefix ?? ''}${text}${format?.suffix ?? ''}`;
 }
 
-export type Table = { columns: string[]; rows: Data[] };
+type Table = { columns: string[]; rows: Data[] };
 
 /** A TABLE document `{columns, rows}`, or a LIST of objects (its columns: the keys of its first rows, in order). */
-export function tableOf(data: unknown): Table | undefined {
+function tableOf(data: unknown): Table | undefined {
   if (isRecord(data) && Array.isArray(data.columns) && Array.isArray(data.rows)) {
     const columns = data.columns.filter((c): c is string => typeof c === 'string');
 
@@ -154,10 +154,10 @@ export function tableOf(data: unknown): Table | undefined {
   return columns.size > 0 ? { columns: [...columns], rows } : undefined;
 }
 
-export type ListItem = { title?: string; summary?: string; imageUrl?: string };
+type ListItem = { title?: string; summary?: string; imageUrl?: string };
 
 /** An absolute http(s) address, or nothing (`javascript:`, `data:`, relative paths are refused). */
-export function httpUrl(value: unknown): string | undefined {
+function httpUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 4_096) return undefined;
   try {
     const url = new URL(value);
@@ -171,7 +171,7 @@ export function httpUrl(value: unknown): string | undefined {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** A feed summary's markup as plain text (feeds often carry HTML there): tags dropped, entities read, spaces folded. */
-export function plainText(html: string): string {
+function plainText(html: string): string {
   return html
     .slice(0, MAX_TEXT * 4)
     .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
@@ -205,7 +205,7 @@ function itemOf(value: unknown): ListItem | undefined {
 }
 
 /** The items of a FEED (`{items}`) or a LIST (strings or objects), at most `max`; nothing when it is neither. */
-export function itemsOf(data: unknown, max = 100): ListItem[] | undefined {
+function itemsOf(data: unknown, max = 100): ListItem[] | undefined {
   const list = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.items) ? data.items : undefined;
   if (!list) return undefined;
   const items: ListItem[] = [];
@@ -219,7 +219,7 @@ export function itemsOf(data: unknown, max = 100): ListItem[] | undefined {
 }
 
 /** A ticker's line: the titles of the items (or the strings of a LIST, or a single value), joined by ' • '. */
-export function tickerText(data: unknown, max = 100): string | undefined {
+function tickerText(data: unknown, max = 100): string | undefined {
   const single = scalarText(data);
   if (single !== undefined) return single || undefined;
   const titles = (itemsOf(data, max) ?? []).map((item) => item.title).filter((t): t is string => Boolean(t));
@@ -227,7 +227,7 @@ export function tickerText(data: unknown, max = 100): string | undefined {
   return titles.length > 0 ? titles.join(' • ') : undefined;
 }
 
-export type CalendarEvent = { title: string; organizer: string; start: number; end: number; status: string; isStarted: boolean };
+type CalendarEvent = { title: string; organizer: string; start: number; end: number; status: string; isStarted: boolean };
 
 function eventTime(value: unknown): number | undefined {
   if (!isRecord(value)) return undefined;

@@ -116,7 +116,7 @@ export class FakeElement extends FakeNode {
   }
 }
 
-export class FakeDocument {
+class FakeDocument {
   constructor(private readonly decode?: () => Promise<void>) {}
 
   createElement(tag: string): FakeElement {

@@ -21,13 +21,13 @@ export type RenderOptions = {
   onAction?: (action: NonNullable<Widget['action']>) => void;
   /** The data of datasource widgets (the player's store, the console's feed); absent: they show their placeholder. */
   datasources?: DatasourceFeed;
-  /** The clock datasource widgets read (a room sign's "now"): the player's server-corrected clock; default `Date.now`. */
+  /** The clock widgets read (clocks, a room sign's "now"): the player's server-corrected clock; default `Date.now`. */
   now?: () => number;
   /** The words datasource widgets write (the player has no translations): English when absent. */
   words?: Partial<RendererWords>;
 };
 
-export type { DatasourceFeed, RendererWords } from './datasource-widget';
+export type { DatasourceFeed } from './datasource-widget';
 
 /** One widget's element; `cleanups` collects timers to stop when the page goes. */
 function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cleanups: Cleanup[]): HTMLElement {

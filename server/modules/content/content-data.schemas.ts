@@ -335,5 +335,4 @@ export type SlideData = { pages: Page[] };
 export type Fit = z.infer<typeof Fit>;
 export type Transition = z.infer<typeof Transition>;
 export type DatasourceWidget = Extract<Widget, { type: 'datasource' }>;
-export type DatasourceMode = (typeof DATASOURCE_MODES)[number];
 export type DatasourceFormatKind = (typeof DATASOURCE_FORMAT_KINDS)[number];
