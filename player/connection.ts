@@ -3,7 +3,7 @@ import type { DeviceApi } from './api';
 
 /*
  * The device's line to the server (spec 4 §3): the WebSocket (single-use ticket, then hello, commands,
- * manifestChanged, assigned), reconnected with exponential back-off and jitter; while it is down, HTTP
+ * manifestChanged, assigned, datasourceChanged), reconnected with exponential back-off and jitter; while it is down, HTTP
  * heartbeats at the device's interval carry the same news (commands, the manifest ETag).
  */
 
@@ -18,6 +18,8 @@ export type ConnectionEvents = {
   heartbeat: () => Record<string, unknown>;
   /** The device is gone (deleted, customer restricted): close code 4001 or a refused token. */
   revoked: () => void;
+  /** A datasource's data changed (spec 5 §2): read it again. */
+  datasourceChanged?: (id: string) => void;
   state?: (online: boolean) => void;
 };
 
@@ -110,6 +112,9 @@ export class Connection {
         break;
       case 'assigned':
         this.events.assigned();
+        break;
+      case 'datasourceChanged':
+        if (typeof frame.id === 'string' && frame.id.length > 0 && frame.id.length <= 64) this.events.datasourceChanged?.(frame.id);
         break;
     }
   }

@@ -49,8 +49,9 @@ function setup(ticket: () => Promise<unknown>) {
       return new Response(null, { status: 204 });
     }),
   };
-  const events: ConnectionEvents & { etags: string[]; performed: string[]; online: boolean[] } = {
+  const events: ConnectionEvents & { etags: string[]; performed: string[]; online: boolean[]; changed: string[] } = {
     etags: [],
+    changed: [],
     performed: [],
     online: [],
     assigned: vi.fn(),
@@ -62,6 +63,7 @@ function setup(ticket: () => Promise<unknown>) {
     heartbeat: () => ({ version: 'web-1.0' }),
     revoked: vi.fn(),
     state: (online) => events.online.push(online),
+    datasourceChanged: (id) => events.changed.push(id),
   };
 
   return { connection: new Connection(api as unknown as DeviceApi, events), api, calls, events };
@@ -103,6 +105,19 @@ describe('the device connection', () => {
     // Heartbeats at the interval hello gave.
     await vi.advanceTimersByTimeAsync(20_000);
     expect(socket.sent.at(-1)).toEqual({ type: 'heartbeat', version: 'web-1.0' });
+    connection.stop();
+  });
+
+  it('hears datasourceChanged with the id of the datasource; a frame without a proper id is ignored', async () => {
+    const { connection, events } = setup(async () => ({ ticket: 'w'.repeat(30) }));
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = FakeSocket.last!;
+    socket.deliver({ type: 'datasourceChanged', id: 'ds-1' });
+    socket.deliver({ type: 'datasourceChanged', id: 7 });
+    socket.deliver({ type: 'datasourceChanged', id: 'x'.repeat(65) });
+    socket.deliver({ type: 'datasourceChanged' });
+    expect(events.changed).toEqual(['ds-1']);
     connection.stop();
   });
 

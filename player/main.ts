@@ -2,6 +2,7 @@ import type { Manifest } from '@/server/modules/display/display.schemas';
 import { DeviceApi, HttpError, PLAYER_VERSION, register, type Credentials, type Status } from './api';
 import { ServerClock, segmentAt } from './clock';
 import { Connection, type Ack, type Command } from './connection';
+import { DatasourceStore, listedDatasources } from './datasources';
 import { captureScreen, type Capture } from './capture';
 import { ManifestSwitch, PREFETCH_WAIT_MS } from './manifest-switch';
 import { mediaKey, type FileRef } from './media-cache';
@@ -107,10 +108,14 @@ class Player {
     prune: (playing, waiting) => this.syncServiceWorker(playing, waiting),
   });
 
+  /** The data of the datasources the contents show; slides' datasource widgets read it and redraw on its changes. */
+  readonly datasources: DatasourceStore;
+
   constructor(
     private readonly api: DeviceApi,
     private readonly store: PlayerStore,
   ) {
+    this.datasources = new DatasourceStore({ api, store, note });
     this.stage = new Stage(
       $('stage'),
       {
@@ -130,6 +135,7 @@ class Player {
         channels: () => (this.manifest ? (segmentAt(this.manifest.segments, clock.now())?.channels ?? []) : []),
         // Clocks on slides show the screen's time zone.
         timeZone: () => this.manifest?.timeZone,
+        datasources: this.datasources,
       },
     );
   }
@@ -137,6 +143,8 @@ class Player {
   async start(status: Status): Promise<void> {
     this.name = status.name ?? '';
     const saved = await this.store.get<Manifest>('manifest');
+    // The last data first: the saved manifest's datasource widgets show it from their first frame, even offline.
+    await this.datasources.restore().catch((err: unknown) => note(`restoring datasources failed: ${String(err)}`));
     // Nothing plays yet: the saved manifest is switched to at once (synchronously, before the read below).
     if (saved && saved.validUntil > clock.now()) void this.switcher.offer(saved);
     await this.fetchManifest();
@@ -184,6 +192,8 @@ class Player {
         if (res.status === 304) return;
         if (!res.ok) throw new HttpError(res.status, await res.text());
         const manifest = (await res.json()) as Manifest;
+        // Its data is read while its files download; what the playing manifest shows is kept until the switch.
+        void this.datasources.update(listedDatasources(this.manifest, manifest));
         void this.switcher.offer(manifest);
       } catch (err) {
         note(`manifest failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -214,6 +224,7 @@ class Player {
   private apply(manifest: Manifest): void {
     markOnce('player:manifest');
     this.manifest = manifest;
+    void this.datasources.update(listedDatasources(manifest));
     this.etag = manifest.etag;
     document.body.dataset.manifestEtag = manifest.etag;
     this.settings = manifest.settings as Settings;
@@ -581,6 +592,7 @@ async function boot(): Promise<void> {
   const player = new Player(api, store);
   let claimed = status.assigned;
   let started = false;
+  let wasOffline = false;
   const begin = async () => {
     if (started) return;
     started = true;
@@ -601,7 +613,13 @@ async function boot(): Promise<void> {
     revoked: () => {
       void store.delete('credentials').then(() => location.reload());
     },
-    state: (online) => (document.body.dataset.online = String(online)),
+    state: (online) => {
+      document.body.dataset.online = String(online);
+      // Changes announced while the socket was down were missed: every datasource is asked again (304 when unchanged).
+      if (online && wasOffline && started) void player.datasources.refreshAll();
+      wasOffline = !online;
+    },
+    datasourceChanged: (id) => started && void player.datasources.changed(id),
   });
   connection.start();
   if (claimed) {

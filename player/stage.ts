@@ -1,4 +1,5 @@
 import type { Page, SlideData } from '@/server/modules/content/content-data.schemas';
+import type { DatasourceFeed } from '@/lib/player/datasource-widget';
 import type { ChannelPlay } from '@/server/modules/display/display.schemas';
 import { objectFit, scaleToFit } from '@/lib/player/layout';
 import { renderPage } from '@/lib/player/render';
@@ -112,6 +113,8 @@ export class Stage {
       resolve: () => Resolver;
       channels: () => readonly ChannelPlay[];
       timeZone?: () => string | undefined;
+      /** The data slides' datasource widgets show (player/datasources.ts). */
+      datasources?: DatasourceFeed;
       depth?: number;
     } = {
       resolve: () => ({ now: 0, file: () => undefined, folder: () => [], content: () => undefined }),
@@ -416,6 +419,8 @@ export class Stage {
       fileUrl: (id) => resolve.file(id)?.url ?? '',
       muted: (this.hooks.volume?.() ?? 0) === 0,
       timeZone: this.context.timeZone?.(),
+      datasources: this.context.datasources,
+      now: this.hooks.now,
     });
     const fit = () => {
       const { scale, offsetX, offsetY } = scaleToFit(spec.pageData.screenSize, {

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import type { PlaylistData, SlideData } from '@/lib/api/content';
-import { PlaylistPlayer, showSlide } from '@/lib/player/render';
+import { PlaylistPlayer, showSlide, type DatasourceFeed } from '@/lib/player/render';
 import { playlistTimeline, type PlayEntry, type Resolver } from '@/lib/player/timeline';
 import { cn } from '@/lib/cn';
 
@@ -23,6 +23,7 @@ export function PlaylistPreview({
   playing,
   onEntry,
   className,
+  datasourceFeed,
 }: {
   data: PlaylistData;
   customerId: number | undefined;
@@ -30,6 +31,8 @@ export function PlaylistPreview({
   playing: boolean;
   onEntry?: (index: number, entry: PlayEntry) => void;
   className?: string;
+  /** The data of its slides' datasource widgets (absent: their placeholders). */
+  datasourceFeed?: DatasourceFeed;
 }) {
   const t = useTranslations('content.preview');
   const ref = useRef<HTMLDivElement>(null);
@@ -53,6 +56,7 @@ export function PlaylistPreview({
         muted: true,
         background: data.loopData.backgroundColor,
         onEntry: (index, entry) => onEntryRef.current?.(index, entry),
+        datasources: datasourceFeed,
       },
     );
     player.start();
@@ -62,7 +66,7 @@ export function PlaylistPreview({
       container.replaceChildren();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the player restarts when what plays changes, not on every render
-  }, [signature, playing, width, height, customerId]);
+  }, [signature, playing, width, height, customerId, datasourceFeed]);
 
   return (
     <div
@@ -80,8 +84,18 @@ export function PlaylistPreview({
   );
 }
 
-/** A slide drawn by the renderer screens use. */
-export function SlidePreview({ data, customerId, className }: { data: SlideData; customerId: number | undefined; className?: string }) {
+/** A slide drawn by the renderer screens use; `datasourceFeed` gives its datasource widgets their data (absent: placeholders). */
+export function SlidePreview({
+  data,
+  customerId,
+  className,
+  datasourceFeed,
+}: {
+  data: SlideData;
+  customerId: number | undefined;
+  className?: string;
+  datasourceFeed?: DatasourceFeed;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const signature = JSON.stringify(data);
   const size = data.pages[0]?.pageData.screenSize ?? { width: 1920, height: 1080 };
@@ -90,8 +104,12 @@ export function SlidePreview({ data, customerId, className }: { data: SlideData;
     const container = ref.current;
     if (!container) return;
 
-    return showSlide(container, JSON.parse(signature) as SlideData, { fileUrl: fileUrlOf(customerId), muted: true });
-  }, [signature, customerId]);
+    return showSlide(container, JSON.parse(signature) as SlideData, {
+      fileUrl: fileUrlOf(customerId),
+      muted: true,
+      datasources: datasourceFeed,
+    });
+  }, [signature, customerId, datasourceFeed]);
 
   return (
     <div

@@ -1,4 +1,6 @@
 import type { Page, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
+import { renderDatasource, type DatasourceFeed, type RendererWords } from './datasource-widget';
+import { applyTextStyle, el, marqueeLine, scrollMarquee, type Cleanup } from './dom';
 import { formatClock, objectFit, paintOrder, scaleToFit, widgetBox } from './layout';
 import { entryAt, type PlayEntry } from './timeline';
 
@@ -17,36 +19,15 @@ export type RenderOptions = {
   muted?: boolean;
   /** A tap on a widget with an action (interactive content); absent: widgets do not react to taps. */
   onAction?: (action: NonNullable<Widget['action']>) => void;
+  /** The data of datasource widgets (the player's store, the console's feed); absent: they show their placeholder. */
+  datasources?: DatasourceFeed;
+  /** The clock widgets read (clocks, a room sign's "now"): the player's server-corrected clock; default `Date.now`. */
+  now?: () => number;
+  /** The words datasource widgets write (the player has no translations): English when absent. */
+  words?: Partial<RendererWords>;
 };
 
-type Cleanup = () => void;
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  style: Partial<CSSStyleDeclaration> = {},
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
-  Object.assign(node.style, style);
-
-  return node;
-}
-
-function textStyle(node: HTMLElement, style: Extract<Widget, { type: 'text' }>['textStyle']): void {
-  Object.assign(node.style, {
-    fontFamily: style?.fontFamily ?? 'Inter, system-ui, sans-serif',
-    fontSize: `${style?.fontSize ?? 48}px`,
-    fontWeight: style?.fontWeight ?? 'normal',
-    fontStyle: style?.italic ? 'italic' : 'normal',
-    color: style?.color ?? '#ffffff',
-    textAlign: style?.align ?? 'left',
-    display: 'flex',
-    flexDirection: 'column',
-    justifyContent: { top: 'flex-start', middle: 'center', bottom: 'flex-end' }[style?.verticalAlign ?? 'top'],
-    whiteSpace: 'pre-wrap',
-    lineHeight: '1.2',
-  });
-}
+export type { DatasourceFeed } from './datasource-widget';
 
 /** One widget's element; `cleanups` collects timers to stop when the page goes. */
 function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cleanups: Cleanup[]): HTMLElement {
@@ -75,25 +56,12 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
   }
   switch (widget.type) {
     case 'text': {
-      textStyle(node, widget.textStyle);
+      applyTextStyle(node, widget.textStyle);
       if (widget.marquee) {
-        const inner = el(doc, 'span', { whiteSpace: 'nowrap', display: 'inline-block', willChange: 'transform' });
-        inner.textContent = widget.text;
+        const line = marqueeLine(doc, widget.text);
         node.style.justifyContent = 'center';
-        node.appendChild(inner);
-        const speed = widget.marqueeSpeed ?? 120;
-        let x = box.width;
-        let last = performance.now();
-        let frame = 0;
-        const step = (t: number) => {
-          x -= ((t - last) / 1000) * speed;
-          last = t;
-          if (x < -inner.offsetWidth) x = box.width;
-          inner.style.transform = `translateX(${x}px)`;
-          frame = requestAnimationFrame(step);
-        };
-        frame = requestAnimationFrame(step);
-        cleanups.push(() => cancelAnimationFrame(frame));
+        node.appendChild(line);
+        cleanups.push(scrollMarquee(line, { width: box.width, speed: widget.marqueeSpeed ?? 120 }).stop);
       } else {
         node.textContent = widget.text;
       }
@@ -130,9 +98,9 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
       break;
     }
     case 'clock': {
-      textStyle(node, widget.textStyle);
+      applyTextStyle(node, widget.textStyle);
       const tick = () =>
-        (node.textContent = formatClock(new Date(), widget.format ?? 'HH:mm', {
+        (node.textContent = formatClock(new Date((options.now ?? Date.now)()), widget.format ?? 'HH:mm', {
           showDate: widget.showDate,
           timeZone: widget.timeZone ?? options.timeZone,
         }));
@@ -142,8 +110,7 @@ function renderWidget(doc: Document, widget: Widget, options: RenderOptions, cle
       break;
     }
     case 'datasource': {
-      textStyle(node, widget.textStyle);
-      node.textContent = widget.placeholder ?? '';
+      renderDatasource({ doc, node, widget, options, cleanups });
       break;
     }
     default: {

@@ -88,10 +88,12 @@ export function SlideCanvas({
     };
   }, []);
 
-  // Draw the page whenever the document changes (not while a drag only moves one element).
+  // Draw the page whenever the document changes (not while a drag only moves one element); the datasource widgets
+  // redraw themselves when their data changes, and the page is drawn again when a feed comes (or goes).
   const signature = JSON.stringify(page);
   const optionsRef = useRef(renderOptions);
   optionsRef.current = renderOptions;
+  const feed = renderOptions.datasources;
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
@@ -103,7 +105,7 @@ export function SlideCanvas({
       stop();
       stage.replaceChildren();
     };
-  }, [signature]);
+  }, [signature, feed]);
   useEffect(() => {
     const element = stageRef.current?.firstElementChild as HTMLElement | null;
     if (element) element.style.transform = `translate(${offsetX}px, ${offsetY}px) scale(${scale})`;

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { fileUrlOf } from '@/components/content/content-preview';
 import { SlideCanvas, type CanvasActions } from '@/components/content/slide-editor/slide-canvas';
+import type { DatasourceChoice } from '@/components/content/slide-editor/datasource-properties';
 import { SourceChooser, type ChosenSource, type SourceKind } from '@/components/content/slide-editor/source-chooser';
 import { PageProperties, WidgetProperties } from '@/components/content/slide-editor/widget-properties';
 import { Button } from '@/components/ui/button';
@@ -14,8 +15,11 @@ import { useLabel } from '@/lib/i18n/labels';
 import { addPage, pageNameProblem, removePage, renamePage, resizeScreen, withPage, withWidget } from '@/lib/slide-editor/document';
 import { reorder, type Rect } from '@/lib/slide-editor/geometry';
 import { paintOrder } from '@/lib/player/layout';
+import type { DatasourceFeed } from '@/lib/player/render';
 import { ADDABLE, copyWidget, needsSource, newWidget, widgetLabel, type WidgetSource, type WidgetType } from '@/lib/slide-editor/widgets';
 import type { Page, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
+
+const NO_DATASOURCES: readonly DatasourceChoice[] = [];
 
 /** Why the source chooser is open: to add a widget, to change the selected one's, or for the page background. */
 type Choosing = { kind: SourceKind; for: { add: WidgetType } | { widget: string } | 'background' };
@@ -32,6 +36,8 @@ export function SlideEditor({
   interactive,
   customerId,
   selfId,
+  datasourceChoices = NO_DATASOURCES,
+  datasourceFeed,
 }: {
   data: SlideData;
   onChange: (data: SlideData, group?: string) => void;
@@ -39,6 +45,10 @@ export function SlideEditor({
   interactive: boolean;
   customerId: number | undefined;
   selfId: string;
+  /** The tenant's datasources a datasource widget may show (its properties panel offers them). */
+  datasourceChoices?: readonly DatasourceChoice[];
+  /** Their current data for the canvas (absent: datasource widgets show their placeholder). */
+  datasourceFeed?: DatasourceFeed;
 }) {
   const t = useTranslations('slideEditor');
   const label = useLabel();
@@ -54,7 +64,10 @@ export function SlideEditor({
   const dataRef = useRef(data);
   dataRef.current = data;
   const change = useCallback((next: SlideData, group?: string) => onChange(next, group), [onChange]);
-  const renderOptions = useMemo(() => ({ fileUrl: fileUrlOf(customerId), muted: true }), [customerId]);
+  const renderOptions = useMemo(
+    () => ({ fileUrl: fileUrlOf(customerId), muted: true, datasources: datasourceFeed }),
+    [customerId, datasourceFeed],
+  );
 
   const patchWidget = useCallback(
     (id: string, patch: Partial<Widget>, group?: string) =>
@@ -210,6 +223,7 @@ export function SlideEditor({
                 onDuplicate={() => duplicate(selected.id)}
                 onDelete={() => remove(selected.id)}
                 onChooseSource={(kind) => setChoosing({ kind, for: { widget: selected.id } })}
+                datasourceChoices={datasourceChoices}
               />
             ) : (
               <PageProperties

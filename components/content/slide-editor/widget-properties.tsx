@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { CopyIcon, TrashIcon } from '@/components/ui/icons';
+import { DatasourceProperties, type DatasourceChoice } from '@/components/content/slide-editor/datasource-properties';
 import { CheckField, ChoiceField, ColorField, NumberField, Section, TextField } from '@/components/content/slide-editor/property-fields';
 import type { SourceKind } from '@/components/content/slide-editor/source-chooser';
 import { contentResource } from '@/lib/api/content';
@@ -50,6 +51,7 @@ export function WidgetProperties({
   onDuplicate,
   onDelete,
   onChooseSource,
+  datasourceChoices = [],
 }: {
   widget: Widget;
   pages: readonly Page[];
@@ -61,6 +63,8 @@ export function WidgetProperties({
   onDuplicate: () => void;
   onDelete: () => void;
   onChooseSource: (kind: SourceKind) => void;
+  /** The datasources a datasource widget may show (none: it can only show its placeholder). */
+  datasourceChoices?: readonly DatasourceChoice[];
 }) {
   const t = useTranslations('slideEditor');
   const label = useLabel();
@@ -76,7 +80,16 @@ export function WidgetProperties({
       </div>
       <fieldset disabled={readOnly} className="space-y-4">
         <Section title={t('widget.sections.content')}>
-          <Content widget={widget} readOnly={readOnly} onPatch={onPatch} onChooseSource={onChooseSource} g={g} t={t} label={label} />
+          <Content
+            widget={widget}
+            readOnly={readOnly}
+            onPatch={onPatch}
+            onChooseSource={onChooseSource}
+            datasourceChoices={datasourceChoices}
+            g={g}
+            t={t}
+            label={label}
+          />
         </Section>
         {widget.type === 'text' || widget.type === 'clock' || widget.type === 'datasource' ? (
           <Section title={t('widget.sections.textStyle')}>
@@ -245,6 +258,7 @@ function Content({
   readOnly,
   onPatch,
   onChooseSource,
+  datasourceChoices,
   g,
   t,
   label,
@@ -253,6 +267,7 @@ function Content({
   readOnly: boolean;
   onPatch: WidgetPatch;
   onChooseSource: (kind: SourceKind) => void;
+  datasourceChoices: readonly DatasourceChoice[];
   g: (field: string) => string;
   t: Translate<'slideEditor'>;
   label: Label;
@@ -378,34 +393,7 @@ function Content({
     case 'content':
       return <SourceRow label={label('contentType', 'SLIDE')} name={<ContentName id={widget.contentId} />} readOnly />;
     case 'datasource':
-      return (
-        <>
-          <ChoiceField
-            label={t('widget.shows')}
-            value={widget.mode}
-            choices={
-              [
-                ['text', t('widget.modes.text')],
-                ['table', t('widget.modes.table')],
-              ] as const
-            }
-            onChange={(v) => onPatch({ mode: v }, g('mode'))}
-          />
-          <TextField
-            label={t('widget.placeholder')}
-            value={widget.placeholder ?? ''}
-            maxLength={2000}
-            onChange={(v) => onPatch({ placeholder: v || undefined }, g('placeholder'))}
-          />
-          <TextField
-            label={t('widget.field')}
-            value={widget.field ?? ''}
-            maxLength={255}
-            placeholder={t('widget.fieldPlaceholder')}
-            onChange={(v) => onPatch({ field: v || undefined }, g('field'))}
-          />
-        </>
-      );
+      return <DatasourceProperties widget={widget} choices={datasourceChoices} onPatch={onPatch} g={g} />;
   }
 }
 

@@ -7170,17 +7170,72 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 };
+                /** @description table: the columns shown, in order (absent: all of the data's) */
+                columns?: string[];
+                /** @description Absent: the placeholder is shown */
                 datasourceId?: string;
+                /** @description A dot path into the data (`price`, `rooms.2.name`, a table's `rows.0.price`); text and ticker */
                 field?: string;
+                format?: {
+                    /** @description currency: the ISO 4217 code */
+                    currency?: string;
+                    /** @description number, currency, percent: digits after the point */
+                    decimals?: number;
+                    /**
+                     * @description percent reads the value as a fraction (0.25 is 25 %); date, time and dateTime read epoch milliseconds or ISO 8601
+                     * @enum {string}
+                     */
+                    kind: "text" | "number" | "currency" | "percent" | "date" | "time" | "dateTime";
+                    /** @description Written before the value */
+                    prefix?: string;
+                    /** @description Written after the value */
+                    suffix?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description table: the header row's text style */
+                headerStyle?: {
+                    /** @enum {string} */
+                    align?: "left" | "center" | "right";
+                    color?: string;
+                    fontFamily?: string;
+                    fontSize?: number;
+                    /** @enum {string} */
+                    fontWeight?: "normal" | "bold";
+                    italic?: boolean;
+                    /** @enum {string} */
+                    verticalAlign?: "top" | "middle" | "bottom";
+                } & {
+                    [key: string]: unknown;
+                };
                 height: number;
                 /** @description Unique among the widgets of its page */
                 id: string;
-                /** @enum {string} */
-                mode: "text" | "table";
+                /** @description list: each item shows for so many seconds (absent: 10) */
+                itemSeconds?: number;
+                /** @description ticker: pixels per second (absent: 120) */
+                marqueeSpeed?: number;
+                /** @description list and ticker: at most so many items, the first ones */
+                maxItems?: number;
+                /**
+                 * @description text: the value at `field`; table: a TABLE paged by rows; list: LIST or FEED items one at a time; ticker: item titles scrolling; calendar: a room sign of calendar events
+                 * @enum {string}
+                 */
+                mode: "text" | "table" | "list" | "ticker" | "calendar";
                 name?: string;
+                /** @description table: pages turn every so many seconds (absent: 10) */
+                pageSeconds?: number;
                 placeholder?: string;
                 quickEdit?: boolean;
                 rotation?: number;
+                /** @description table: rows on a page (absent: 10) */
+                rowsPerPage?: number;
+                /** @description list: show the item's `imageUrl` (absent: true) */
+                showImage?: boolean;
+                /** @description list: show the summary (absent: true) */
+                showSummary?: boolean;
+                /** @description list: show the title (absent: true) */
+                showTitle?: boolean;
                 style?: {
                     backgroundColor?: string;
                     borderRadius?: number;

@@ -103,6 +103,25 @@ const Action = z.looseObject({
   page: shortText.min(1).openapi({ description: 'The name (key) of a page of the same document' }),
 });
 
+export const DATASOURCE_MODES = ['text', 'table', 'list', 'ticker', 'calendar'] as const;
+export const DATASOURCE_FORMAT_KINDS = ['text', 'number', 'currency', 'percent', 'date', 'time', 'dateTime'] as const;
+const turnSeconds = z.number().int().min(2).max(600);
+
+/** How a datasource widget writes its value (text mode); numbers and dates through `Intl`, dates in the screen's time zone. */
+const DatasourceFormat = z.looseObject({
+  kind: z.enum(DATASOURCE_FORMAT_KINDS).openapi({
+    description: 'percent reads the value as a fraction (0.25 is 25 %); date, time and dateTime read epoch milliseconds or ISO 8601',
+  }),
+  decimals: z.number().int().min(0).max(6).optional().openapi({ description: 'number, currency, percent: digits after the point' }),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'A currency code such as EUR')
+    .optional()
+    .openapi({ description: 'currency: the ISO 4217 code' }),
+  prefix: z.string().max(50).optional().openapi({ description: 'Written before the value' }),
+  suffix: z.string().max(50).optional().openapi({ description: 'Written after the value' }),
+});
+
 const widgetBase = {
   id: itemKey.openapi({ description: 'Unique among the widgets of its page' }),
   name: shortText.optional(),
@@ -160,13 +179,39 @@ export const Widget = z.discriminatedUnion('type', [
   z.looseObject({ ...widgetBase, type: z.literal('channel'), tags: z.array(shortText.min(1)).min(1).max(50) }),
   z.looseObject({ ...widgetBase, type: z.literal('playlist'), simpleLoopId: id }),
   z.looseObject({ ...widgetBase, type: z.literal('content'), contentId: id }),
-  /** Bound to a datasource field; shows `placeholder` until datasources exist. */
+  /** Shows a datasource's current data (spec 5 §2 "Widgets"): a value, a table, items in turn, a ticker or a room sign. */
   z.looseObject({
     ...widgetBase,
     type: z.literal('datasource'),
-    datasourceId: z.string().max(64).optional(),
-    field: shortText.optional(),
-    mode: z.enum(['text', 'table']),
+    mode: z.enum(DATASOURCE_MODES).openapi({
+      description:
+        'text: the value at `field`; table: a TABLE paged by rows; list: LIST or FEED items one at a time; ticker: item titles scrolling; calendar: a room sign of calendar events',
+    }),
+    datasourceId: z.string().max(64).optional().openapi({ description: 'Absent: the placeholder is shown' }),
+    field: shortText
+      .optional()
+      .openapi({ description: "A dot path into the data (`price`, `rooms.2.name`, a table's `rows.0.price`); text and ticker" }),
+    format: DatasourceFormat.optional(),
+    columns: z
+      .array(shortText)
+      .max(50)
+      .optional()
+      .openapi({ description: "table: the columns shown, in order (absent: all of the data's)" }),
+    rowsPerPage: z.number().int().min(1).max(100).optional().openapi({ description: 'table: rows on a page (absent: 10)' }),
+    pageSeconds: turnSeconds.optional().openapi({ description: 'table: pages turn every so many seconds (absent: 10)' }),
+    itemSeconds: turnSeconds.optional().openapi({ description: 'list: each item shows for so many seconds (absent: 10)' }),
+    maxItems: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'list and ticker: at most so many items, the first ones' }),
+    showTitle: z.boolean().optional().openapi({ description: 'list: show the title (absent: true)' }),
+    showSummary: z.boolean().optional().openapi({ description: 'list: show the summary (absent: true)' }),
+    showImage: z.boolean().optional().openapi({ description: "list: show the item's `imageUrl` (absent: true)" }),
+    marqueeSpeed: z.number().min(10).max(2_000).optional().openapi({ description: 'ticker: pixels per second (absent: 120)' }),
+    headerStyle: TextStyle.optional().openapi({ description: "table: the header row's text style" }),
     placeholder: z.string().max(2_000).optional(),
     textStyle: TextStyle.optional(),
   }),
@@ -289,3 +334,5 @@ export type Page = SlidePage & { name: string };
 export type SlideData = { pages: Page[] };
 export type Fit = z.infer<typeof Fit>;
 export type Transition = z.infer<typeof Transition>;
+export type DatasourceWidget = Extract<Widget, { type: 'datasource' }>;
+export type DatasourceFormatKind = (typeof DATASOURCE_FORMAT_KINDS)[number];
