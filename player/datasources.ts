@@ -32,12 +32,13 @@ export function listedDatasources(...manifests: (object | undefined)[]): Map<str
   for (const manifest of manifests) {
     const entries = manifest && 'datasources' in manifest && isRecord(manifest.datasources) ? Object.values(manifest.datasources) : [];
     for (const entry of entries) {
-      if (!isRecord(entry) || typeof entry.id !== 'string' || !entry.id || entry.id.length > 64 || typeof entry.etag !== 'string') continue;
+      if (!isRecord(entry) || typeof entry.id !== 'string' || !entry.id || entry.id.length > 64) continue;
       listed.set(entry.id, {
         id: entry.id,
         name: typeof entry.name === 'string' ? entry.name : '',
         structureType: typeof entry.structureType === 'string' ? entry.structureType : '',
-        etag: bareEtag(entry.etag),
+        // No etag (system datasources, computed when read): never taken as current; the read is conditional anyway.
+        etag: typeof entry.etag === 'string' ? bareEtag(entry.etag) : '',
       });
     }
   }
@@ -120,7 +121,7 @@ export class DatasourceStore implements DatasourceFeed {
   private isCurrent(listed: ListedDatasource): boolean {
     const held = this.held.get(listed.id);
 
-    return held !== undefined && (held.etag === listed.etag || this.confirmed.get(listed.id) === listed.etag);
+    return held !== undefined && listed.etag !== '' && (held.etag === listed.etag || this.confirmed.get(listed.id) === listed.etag);
   }
 
   /** One read of a datasource at a time; a change announced meanwhile makes one more read after it. */

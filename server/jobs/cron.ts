@@ -9,13 +9,3 @@ import { Cron } from 'croner';
 export function nextCronTime(expression: string, after: number, timeZone = 'UTC'): number | undefined {
   return new Cron(expression, { timezone: timeZone }).nextRun(new Date(after))?.getTime();
 }
-
-/** Why `expression` is not a cron expression (five to seven fields), or undefined when it is one. */
-export function cronExpressionProblem(expression: string): string | undefined {
-  try {
-    new Cron(expression);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}

@@ -800,6 +800,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/datasource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a datasource in the selected customer
+         * @description Names are unique in the customer (409 `datasource.error.nameExists`); the DATASOURCE resource limit applies. An external datasource is refreshed within seconds. Unsupported types: 400 `datasource.error.unsupportedType`.
+         */
+        post: operations["createDatasource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a datasource (partial)
+         * @description Omitted or null attributes keep their value. `deactivated: false` reactivates it (the error count starts again).
+         */
+        put: operations["updateDatasource"];
+        post?: never;
+        /**
+         * Delete a datasource
+         * @description Refused (409 `datasource.error.inUse`, naming the content) while content uses the datasource.
+         */
+        delete: operations["deleteDatasource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/{id}/clearCache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget the remote’s validators: the next refresh (due now) fetches the whole document */
+        delete: operations["clearDatasourceCache"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data document of a datasource
+         * @description The current document (spec 5 §2; FILES and DEVICES computed now). Documents are stored parsed, so `parseData` answers the same document either way.
+         */
+        get: operations["getDatasourceData"];
+        /**
+         * Replace the document of an internal datasource
+         * @description The body is the whole document; it must fit the structure (400 `datasource.error.invalidDocument`) and 1 MiB. Not internal: 409 `datasource.error.notInternal`.
+         */
+        put: operations["replaceDatasourceData"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/refresh/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh an external datasource
+         * @description `sync=true` refreshes within the request and answers the datasource (`lastError` says why a failed refresh failed); otherwise the refresh is queued. Not external or deactivated: 409.
+         */
+        post: operations["refreshDatasource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a datasource with these settings would hold now, without saving it
+         * @description The same checks as a create; the remote is fetched and parsed. A fetch or parse failure answers `{ok: false, error}` (200).
+         */
+        post: operations["testDatasource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/usageDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The content that uses datasources, with the widgets that show them
+         * @description For the datasources `search` finds (every one the caller sees when absent; at most 1 000, by name).
+         */
+        get: operations["getDatasourceUsageDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/device/{id}": {
         parameters: {
             query?: never;
@@ -997,6 +1142,66 @@ export interface paths {
          * @description The old secret keeps working until the new one is first used at POST /oauth/token, or for 24 hours. Tokens already issued stay valid.
          */
         post: operations["rotateDisplayCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/display/datasource/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data document of a datasource of the device’s customer
+         * @description With `ETag`; `If-None-Match` with the current one answers 304. Devices read it after `datasourceChanged`.
+         */
+        get: operations["readDeviceDatasource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/display/datasource/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a JSON body into an internal datasource’s document (JSON Merge Patch, RFC 7396)
+         * @description Callers (DECISIONS §6): a user (EDITOR or higher, the datasource visible and writable for them), a device token of the same customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id). Only INTERNAL datasources take writes (409 `datasource.error.notInternal`).
+         */
+        post: operations["mergeDatasourceData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/display/datasource/{id}/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set one key of an internal datasource’s document
+         * @description `key`: a dot path (`rooms.2.name`) or a JSONPath naming one place (`$…`); `value` is read as JSON when it is JSON, else as text. Callers (DECISIONS §6): a user (EDITOR or higher, the datasource visible and writable for them), a device token of the same customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id). Only INTERNAL datasources take writes (409 `datasource.error.notInternal`).
+         */
+        post: operations["setDatasourceValue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2166,6 +2371,43 @@ export interface paths {
         };
         /** One content folder */
         get: operations["getContentGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/datasource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Datasources, paged
+         * @description Team visibility applies; by name unless `sort` says otherwise. `usageDetails` only when selected.
+         */
+        get: operations["listDatasources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/datasource/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One datasource */
+        get: operations["getDatasource"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5182,6 +5424,221 @@ export interface components {
             type?: string | null;
             vertical?: ("BANKING_AND_FINANCE" | "EMPLOYEE_CORPORATE_COMMUNICATION" | "CORPORATE_MEETING_ROOMS" | "DIGITAL_SIGNAGE" | "EDUCATION_COLLAGE_AND_UNIVERSITIES" | "CONFERENCE_AND_CONVENTION_CENTERS" | "GOVERNMENT" | "HEALTHCARE" | "HOSPITALITY" | "QUICK_SERVICE_RESTAURANT" | "RETAIL" | "SPORTS" | "PETROL_STATIONS" | "TRANSPORTATION" | "ENTERTAINMENT" | "WAYFINDING_AND_DIRECTORIES" | "OTHER" | "FACTORY_PRODUCEMENT" | "BUSINESS_PARTNER" | "RESELLER_PARTNER" | "TECHNOLOGY_PARTNER") | null;
         };
+        Datasource: {
+            capParameters?: components["schemas"]["DatasourceCapParameters"] | null;
+            comment?: string;
+            /** Format: int64 */
+            createdDate?: number;
+            cronExpressionParameters?: {
+                cronExpression: string;
+                timeZone: string;
+            } | null;
+            /** Format: int64 */
+            customerId?: number;
+            /** @description Bytes of the stored document (counted in the customer’s datasource storage) */
+            dataSize?: number;
+            dateFormat?: string | null;
+            deactivated?: boolean;
+            editableByDisplay?: boolean;
+            /** @description Consecutive failed refreshes; at 25 the datasource is deactivated */
+            errorCounter?: number;
+            fileFolderId?: string | null;
+            global?: boolean;
+            /** Format: uuid */
+            id: string;
+            keepLastXDays?: number | null;
+            keepLastXItem?: number | null;
+            /** @description Why the last refresh failed (null after a success) */
+            lastError?: string | null;
+            /**
+             * Format: int64
+             * @description When the last refresh ended, successful or not
+             */
+            lastRefreshTime?: number | null;
+            /**
+             * Format: int64
+             * @description When the data last changed
+             */
+            lastUpdated?: number | null;
+            maxElementCount?: number | null;
+            name?: string;
+            /**
+             * Format: int64
+             * @description When the next refresh is due (external, not deactivated)
+             */
+            nextRefreshTime?: number | null;
+            quickFilterId?: string | null;
+            /** @description The caller sees the datasource only through read-only team assignments */
+            readOnly?: boolean;
+            refreshFrequency?: number | null;
+            remoteUrl?: string | null;
+            requestSettings?: components["schemas"]["DatasourceRequestSettings"] | null;
+            /** @enum {string} */
+            sourceType?: "INTERNAL" | "EXTERNAL" | "SYSTEM";
+            /** @enum {string} */
+            structureType?: "TABLE" | "CUSTOM" | "KEY_VALUE" | "LIST" | "FEED" | "WAY_FINDING";
+            systemDatasourceType?: string | null;
+            /** @description select-only: the teams of the datasource */
+            teamAssignments?: {
+                [key: string]: unknown;
+            }[];
+            timeFormat?: string | null;
+            timeZone?: string | null;
+            type?: string | null;
+            /** @description select-only: the content that uses the datasource, with the widgets that show it */
+            usageDetails?: {
+                /** Format: uuid */
+                contentId: string;
+                contentName: string;
+                deviceContentType: string;
+                widgets: {
+                    page: string;
+                    widgetId: string;
+                    widgetName: string | null;
+                }[];
+            }[];
+            webScraperParameters?: components["schemas"]["DatasourceWebScraperParameters"] | null;
+        };
+        DatasourceCapParameters: {
+            /** @description Only alerts whose `areaDesc` contains this (any case) */
+            areaFilter?: string;
+            /** @enum {string} */
+            minimumSeverity?: "Extreme" | "Severe" | "Moderate" | "Minor" | "Unknown";
+        };
+        /** @description EXTERNAL needs `type` and `remoteUrl` (ICAL also `timeZone`, FILE_FROM_URL `fileFolderId`, WEBSITE_CONTENT `webScraperParameters`); SYSTEM needs `systemDatasourceType` (FILES also `quickFilterId`). RSS and CAP have structure FEED, ICAL, FILES and DEVICES LIST, WEBSITE_CONTENT and FILE_FROM_URL KEY_VALUE. Type-specific fields are refused on other types (400 `request.error.invalidCombination`). */
+        DatasourceCreate: {
+            capParameters?: components["schemas"]["DatasourceCapParameters"];
+            comment?: string;
+            cronExpressionParameters?: components["schemas"]["DatasourceCronExpressionParameters"];
+            dateFormat?: string;
+            deactivated?: boolean;
+            /** @description INTERNAL only: devices and anonymous callers may write it through `set`/`merge`, and calendar events through the public calendar endpoints */
+            editableByDisplay?: boolean;
+            /**
+             * Format: uuid
+             * @description FILE_FROM_URL (required): the file folder the file is kept in
+             */
+            fileFolderId?: string;
+            /** @description ADMIN only */
+            global?: boolean;
+            /** @description RSS: keep items published in the last X days */
+            keepLastXDays?: number;
+            /** @description RSS: keep the newest X items */
+            keepLastXItem?: number;
+            /** @description FILES and DEVICES: at most this many elements (default 100) */
+            maxElementCount?: number;
+            /** @description Unique in the customer */
+            name: string;
+            /**
+             * Format: uuid
+             * @description FILES (required): a FILE quick filter of the customer
+             */
+            quickFilterId?: string;
+            /** @description Seconds between refreshes of an external datasource (at least 60; default 300) */
+            refreshFrequency?: number;
+            /** @description External types: the address fetched (http or https; public addresses only) */
+            remoteUrl?: string;
+            requestSettings?: components["schemas"]["DatasourceRequestSettings"] & unknown;
+            /** @enum {string} */
+            sourceType: "INTERNAL" | "EXTERNAL" | "SYSTEM";
+            /** @enum {string} */
+            structureType: "TABLE" | "CUSTOM" | "KEY_VALUE" | "LIST" | "FEED" | "WAY_FINDING";
+            /** @description FILES or DEVICES; other types are refused (400 `datasource.error.unsupportedType`) */
+            systemDatasourceType?: string;
+            timeFormat?: string;
+            timeZone?: components["schemas"]["TimeZone"] & unknown;
+            /** @description External format: JSON, XML, RSS, ICAL, CAP, WEBSITE_CONTENT, FILE_FROM_URL; other types are refused (400 `datasource.error.unsupportedType`) */
+            type?: string;
+            webScraperParameters?: components["schemas"]["DatasourceWebScraperParameters"] & unknown;
+        };
+        /** @description Refresh at these times in `timeZone` instead of every `refreshFrequency` seconds */
+        DatasourceCronExpressionParameters: {
+            cronExpression: string;
+            timeZone: components["schemas"]["TimeZone"];
+        };
+        /** @description KEY_VALUE: an object; LIST: an array; TABLE: `{columns, rows}`; FEED: `{title?, items}`; CUSTOM, WAY_FINDING: any JSON. At most 1 MiB. */
+        DatasourceDocument: unknown;
+        DatasourcePage: {
+            content: components["schemas"]["Datasource"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        DatasourceRequestSettings: {
+            /** @description The body of a POST */
+            body?: string;
+            /** @description Sent with every request (e.g. an `Authorization` the remote needs); at most 50 */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description JSONPath (no script evaluation) selecting the document */
+            jsonPath?: string;
+            /**
+             * @default GET
+             * @enum {string}
+             */
+            method: "GET" | "POST";
+        };
+        DatasourceTestResult: {
+            /** @description When ok: what the datasource would hold */
+            document?: unknown;
+            /** @description When not ok: why, in words a person can act on */
+            error?: string;
+            ok: boolean;
+        };
+        /** @description The kinds are fixed at creation; the fields afterwards must fit them. EXTERNAL needs `type` and `remoteUrl` (ICAL also `timeZone`, FILE_FROM_URL `fileFolderId`, WEBSITE_CONTENT `webScraperParameters`); SYSTEM needs `systemDatasourceType` (FILES also `quickFilterId`). RSS and CAP have structure FEED, ICAL, FILES and DEVICES LIST, WEBSITE_CONTENT and FILE_FROM_URL KEY_VALUE. Type-specific fields are refused on other types (400 `request.error.invalidCombination`). Partial update: an attribute that is omitted or sent as null keeps its value (spec 1 general rule 2). Send "" to remove the value of `cronExpressionParameters`, `keepLastXDays`, `keepLastXItem`. */
+        DatasourceUpdate: {
+            capParameters?: components["schemas"]["DatasourceCapParameters"] | null;
+            comment?: string | null;
+            cronExpressionParameters?: "" | components["schemas"]["DatasourceCronExpressionParameters"] | null;
+            dateFormat?: string | null;
+            deactivated?: boolean | null;
+            editableByDisplay?: boolean | null;
+            fileFolderId?: string | null;
+            global?: boolean | null;
+            keepLastXDays?: "" | number | null;
+            keepLastXItem?: "" | number | null;
+            maxElementCount?: number | null;
+            name?: string | null;
+            quickFilterId?: string | null;
+            refreshFrequency?: number | null;
+            remoteUrl?: string | null;
+            requestSettings?: components["schemas"]["DatasourceRequestSettings"] | null;
+            timeFormat?: string | null;
+            timeZone?: components["schemas"]["TimeZone"] | null;
+            webScraperParameters?: components["schemas"]["DatasourceWebScraperParameters"] | null;
+        };
+        DatasourceUsage: {
+            /** Format: uuid */
+            contentId: string;
+            contentName: string;
+            /** Format: uuid */
+            datasourceId: string;
+            datasourceName: string;
+            deviceContentType: string;
+            widgets: {
+                page: string;
+                widgetId: string;
+                widgetName: string | null;
+            }[];
+        };
+        DatasourceUsageList: {
+            content: components["schemas"]["DatasourceUsage"][];
+        };
+        DatasourceWebScraperParameters: {
+            selectors: {
+                /** @description Take this attribute instead of the text */
+                attribute?: string;
+                name: string;
+                /** @description A CSS selector; the first match counts */
+                selector: string;
+            }[];
+        };
         Device: {
             activationCode?: string | null;
             alerts?: {
@@ -6026,6 +6483,10 @@ export interface components {
             contents: {
                 [key: string]: components["schemas"]["ManifestContent"];
             };
+            /** @description Every datasource those contents show (spec 5 §2): read each with GET /api/display/datasource/{id} (ETag), again on `datasourceChanged` */
+            datasources: {
+                [key: string]: components["schemas"]["ManifestDatasource"];
+            };
             etag: string;
             /** @description Every file those contents reference, directly or through a file folder */
             files: {
@@ -6060,6 +6521,14 @@ export interface components {
             name: string;
             /** @enum {string} */
             structureType?: "SLIDE" | "COMPLEX";
+        };
+        ManifestDatasource: {
+            /** @description The document’s ETag when the manifest was made (none for FILES and DEVICES, computed when read) */
+            etag?: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            structureType: string;
         };
         ManifestFile: {
             contentType: string;
@@ -12469,6 +12938,854 @@ export interface operations {
             };
         };
     };
+    createDatasource: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Teams to assign: comma-separated `<teamId>:<readOnly>` (`readOnly` true or false; a bare id is writable) */
+                teamIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasourceCreate"];
+            };
+        };
+        responses: {
+            /** @description The created datasource */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Datasource"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDatasource: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasourceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated datasource */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Datasource"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDatasource: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clearDatasourceCache: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDatasourceData: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Accepted for compatibility; the document is always parsed */
+                parseData?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceDocument"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceDatasourceData: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasourceDocument"];
+            };
+        };
+        responses: {
+            /** @description The stored document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceDocument"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refreshDatasource: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Refresh within the request (default false) */
+                sync?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datasource */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Datasource"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testDatasource: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasourceCreate"];
+            };
+        };
+        responses: {
+            /** @description The document, or why there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceTestResult"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDatasourceUsageDetails: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceUsageList"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     updateDevice: {
         parameters: {
             query?: never;
@@ -13645,6 +14962,292 @@ export interface operations {
             };
             /** @description `display.error.notAssigned`: the device is not assigned to a customer yet */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readDeviceDatasource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document */
+            200: {
+                headers: {
+                    /** @description The document’s version */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceDocument"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `display.error.notAssigned`: the device is not assigned to a customer yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mergeDatasourceData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasourceDocument"];
+            };
+        };
+        responses: {
+            /** @description The document afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceDocument"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setDatasourceValue: {
+        parameters: {
+            query: {
+                key: string;
+                value: string;
+            };
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceDocument"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20516,6 +22119,189 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentGroup"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDatasources: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Adds `readOnly` (the caller may only read the item through its teams) to each item */
+                includeReadOnlyInfo?: boolean;
+                /** @description Also list resources assigned to no team */
+                includeResourcesWithoutTeam?: boolean;
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Comma-separated team ids; empty means all teams */
+                selectTeamIds?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of datasources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourcePage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDatasource: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The datasource */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datasource */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Datasource"];
                 };
             };
             /** @description Invalid input (body, query, path, search, select, sort or paging) */

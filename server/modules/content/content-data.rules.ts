@@ -40,7 +40,8 @@ export function slideReferences(data: SlideData, structureType: 'SLIDE' | 'COMPL
         refs.contents.push({ id: widget.simpleLoopId, path: `${at}.simpleLoopId`, expects: 'simpleLoop' });
       else if (widget.type === 'content')
         refs.contents.push({ id: widget.contentId, path: `${at}.contentId`, expects: structureType === 'SLIDE' ? 'slide' : 'anyContent' });
-      else if (widget.type === 'datasource' && widget.datasourceId) refs.datasources.push({ id: widget.datasourceId, path: `${at}.datasourceId` });
+      else if (widget.type === 'datasource' && widget.datasourceId)
+        refs.datasources.push({ id: widget.datasourceId, path: `${at}.datasourceId` });
     });
   }
 

@@ -5,7 +5,6 @@ import type { DeviceContext, ServiceContext } from '@/server/context/service-con
 import type { Database, Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import { assertWritable } from '@/server/modules/teams';
 import { storeDocument } from './datasource-document';
 import { computeSystemDocument } from './datasource-system';
 import * as q from './datasources.queries';

@@ -21,14 +21,23 @@ export async function storeDocument(
   options: { validators?: RemoteValidators | null; now?: Date } = {},
 ): Promise<StoreOutcome> {
   const problem = structureProblem(row.structureType as StructureType, document);
-  if (problem) throw new ValidationError('datasource.error.invalidDocument', `The document does not fit a ${row.structureType} datasource: ${problem}`, { structureType: row.structureType });
+  if (problem)
+    throw new ValidationError(
+      'datasource.error.invalidDocument',
+      `The document does not fit a ${row.structureType} datasource: ${problem}`,
+      { structureType: row.structureType },
+    );
   const text = JSON.stringify(document);
   const size = Buffer.byteLength(text);
   if (size > MAX_DOCUMENT_BYTES)
-    throw new PayloadTooLargeError(`The document has ${size} bytes; a datasource holds at most ${MAX_DOCUMENT_BYTES}`, 'datasource.error.documentTooLarge', {
-      size,
-      limit: MAX_DOCUMENT_BYTES,
-    });
+    throw new PayloadTooLargeError(
+      `The document has ${size} bytes; a datasource holds at most ${MAX_DOCUMENT_BYTES}`,
+      'datasource.error.documentTooLarge',
+      {
+        size,
+        limit: MAX_DOCUMENT_BYTES,
+      },
+    );
   const hash = documentHash(document);
   const stored = await q.findDocumentHash(tx, row.id);
   if (stored === hash) {
@@ -36,7 +45,14 @@ export async function storeDocument(
 
     return { changed: false, hash };
   }
-  await q.upsertDocument(tx, { datasourceId: row.id, customerId: row.customerId, document, hash, size, validators: options.validators ?? null });
+  await q.upsertDocument(tx, {
+    datasourceId: row.id,
+    customerId: row.customerId,
+    document,
+    hash,
+    size,
+    validators: options.validators ?? null,
+  });
   await q.recordDatasourceState(tx, row.id, { lastUpdated: options.now ?? new Date() });
   await announceDatasourceChange(tx, { customerId: row.customerId, datasourceId: row.id });
 

@@ -25,4 +25,3 @@ export function kindOf(row: DatasourceRow): DatasourceKind {
     webScraperParameters: present(row.webScraperParameters),
   };
 }
-

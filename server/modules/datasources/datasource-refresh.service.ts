@@ -15,16 +15,23 @@ let shared: { allowPrivateNetwork: boolean; client: OutboundClient } | undefined
 /** The process's guarded client for datasource fetches (spec 5 §1), built once from the configuration. */
 export function datasourceOutbound(config: Config): OutboundClient {
   if (!shared || shared.allowPrivateNetwork !== config.allowPrivateNetworkFetch)
-    shared = { allowPrivateNetwork: config.allowPrivateNetworkFetch, client: createOutboundClient({ allowPrivateNetwork: config.allowPrivateNetworkFetch }) };
+    shared = {
+      allowPrivateNetwork: config.allowPrivateNetworkFetch,
+      client: createOutboundClient({ allowPrivateNetwork: config.allowPrivateNetworkFetch }),
+    };
 
   return shared.client;
 }
 
 function assertRefreshable(row: { sourceType: string; deactivated: boolean; name: string; id: string }): void {
   if (row.sourceType !== 'EXTERNAL')
-    throw new ConflictError('datasource.error.notExternal', `'${row.name}' is ${row.sourceType}: only external datasources are refreshed`, { id: row.id });
+    throw new ConflictError('datasource.error.notExternal', `'${row.name}' is ${row.sourceType}: only external datasources are refreshed`, {
+      id: row.id,
+    });
   if (row.deactivated)
-    throw new ConflictError('datasource.error.deactivated', `'${row.name}' is deactivated: reactivate it (deactivated=false) first`, { id: row.id });
+    throw new ConflictError('datasource.error.deactivated', `'${row.name}' is deactivated: reactivate it (deactivated=false) first`, {
+      id: row.id,
+    });
 }
 
 /**
@@ -80,7 +87,9 @@ export async function testDatasource(ctx: ServiceContext, input: { body: Datasou
   try {
     const fetched = await fetchDocument(datasourceOutbound(ctx.config), body, undefined, Date.now());
 
-    return fetched.kind === 'document' ? { ok: true, document: fetched.document } : { ok: false, error: 'The server answered 304 Not Modified to a request without validators' };
+    return fetched.kind === 'document'
+      ? { ok: true, document: fetched.document }
+      : { ok: false, error: 'The server answered 304 Not Modified to a request without validators' };
   } catch (err) {
     if (err instanceof RefreshFailure) return { ok: false, error: err.message };
     throw err;

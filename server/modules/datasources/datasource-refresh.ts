@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '@/server/db/client';
-import { execRows } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/errors';
 import { OutboundError, type OutboundClient, type OutboundResponse } from '@/server/outbound';
@@ -10,7 +8,7 @@ import { kindOf } from './datasource-kind';
 import { nextRefreshAfter } from './datasource-schedule';
 import * as q from './datasources.queries';
 import type { DatasourceKind } from './datasources.schemas';
-import { datasources, type DatasourceRow, type RemoteValidators } from './datasources.table';
+import type { DatasourceRow, RemoteValidators } from './datasources.table';
 import { expandCalendar, FormatError, parseCap, parseFeed, parseJsonDocument, parseXmlDocument, scrapeWebsite, type Feed } from './formats';
 
 /** Consecutive failures after which a datasource is deactivated (spec 3 "Datasource"). */
@@ -94,7 +92,12 @@ function parse(kind: DatasourceKind, response: OutboundResponse, previous: unkno
     case 'ICAL':
       return expandCalendar(body, { timeZone: kind.timeZone ?? 'UTC', now });
     case 'CAP':
-      return parseCap(body, { previous: asFeed(previous), areaFilter: kind.capParameters?.areaFilter, minimumSeverity: kind.capParameters?.minimumSeverity, now });
+      return parseCap(body, {
+        previous: asFeed(previous),
+        areaFilter: kind.capParameters?.areaFilter,
+        minimumSeverity: kind.capParameters?.minimumSeverity,
+        now,
+      });
     case 'WEBSITE_CONTENT':
       return scrapeWebsite(body, { selectors: kind.webScraperParameters?.selectors ?? [] });
     default:
@@ -103,7 +106,9 @@ function parse(kind: DatasourceKind, response: OutboundResponse, previous: unkno
 }
 
 function asFeed(document: unknown): Feed | undefined {
-  return document && typeof document === 'object' && Array.isArray((document as { items?: unknown }).items) ? (document as Feed) : undefined;
+  return document && typeof document === 'object' && Array.isArray((document as { items?: unknown }).items)
+    ? (document as Feed)
+    : undefined;
 }
 
 /** A failure's words for `lastError` (spec 5 §1); internals are logged, never stored. */
@@ -125,13 +130,18 @@ export type RefreshOutcome = { ok: true; changed: boolean } | { ok: false; error
  */
 export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<RefreshOutcome | undefined> {
   const now = deps.now?.() ?? Date.now();
-  const [row] = await deps.db.select().from(datasources).where(sql`${datasources.id} = ${id}`).limit(1);
+  const row = await q.findDatasourceById(deps.db, id);
   if (!row || row.sourceType !== 'EXTERNAL') return undefined;
   const stored = await q.findDocument(deps.db, row.id);
   let fetched: Fetched | undefined;
   let error: string | undefined;
   try {
-    fetched = await fetchDocument(deps.outbound, kindOf(row), stored ? { document: stored.document, validators: stored.validators } : undefined, now);
+    fetched = await fetchDocument(
+      deps.outbound,
+      kindOf(row),
+      stored ? { document: stored.document, validators: stored.validators } : undefined,
+      now,
+    );
   } catch (err) {
     error = failureMessage(err, deps.log, row.id);
   }
@@ -142,7 +152,10 @@ export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<
     const finishedAt = new Date(deps.now?.() ?? Date.now());
     if (fetched) {
       try {
-        const outcome = fetched.kind === 'document' ? await storeDocument(tx, current, fetched.document, { validators: fetched.validators, now: finishedAt }) : { changed: false };
+        const outcome =
+          fetched.kind === 'document'
+            ? await storeDocument(tx, current, fetched.document, { validators: fetched.validators, now: finishedAt })
+            : { changed: false };
         await q.recordDatasourceState(tx, id, {
           lastRefreshedAt: finishedAt,
           errorCounter: 0,
@@ -175,28 +188,6 @@ async function recordFailure(tx: Executor, row: DatasourceRow, error: string, at
 }
 
 /**
- * Claims up to `limit` due external datasources for this instance (spec 5 §2 "Refresh"): their `next_refresh_at`
- * moves forward by the lease in the same statement, and `skip locked` leaves rows another instance is claiming
- * to it, so several instances never take one datasource twice. Uses the partial index on `next_refresh_at`.
- */
-export async function claimDueDatasources(db: Executor, limit: number, now: Date = new Date()): Promise<string[]> {
-  if (limit <= 0) return [];
-  const leaseUntil = new Date(now.getTime() + REFRESH_LEASE_MS);
-  const rows = await execRows<{ id: string }>(
-    db,
-    sql`update ${datasources} set next_refresh_at = ${leaseUntil.toISOString()}::timestamptz
-         where id in (select id from ${datasources}
-                       where next_refresh_at is not null and next_refresh_at <= ${now.toISOString()}::timestamptz
-                         and source_type = 'EXTERNAL' and not deactivated
-                       order by next_refresh_at limit ${limit}
-                       for update skip locked)
-         returning id::text as id`,
-  );
-
-  return rows.map((r) => r.id);
-}
-
-/**
  * This instance's refresher: each tick claims as many due datasources as it has free slots and refreshes them
  * beside the tick (a slow remote, up to 30 s, never delays the next tick or the other refreshes).
  */
@@ -206,9 +197,11 @@ export function createRefresher(deps: RefreshDeps & { concurrency: number }) {
 
   const tick = async (): Promise<number> => {
     if (stopped) return 0;
-    const ids = await claimDueDatasources(deps.db, deps.concurrency - running.size);
+    const ids = await q.claimDueDatasources(deps.db, { limit: deps.concurrency - running.size, leaseMs: REFRESH_LEASE_MS });
     for (const id of ids) {
-      const work = refreshDatasource(deps, id).catch((err: unknown) => deps.log.error({ err, datasourceId: id }, 'datasource refresh failed'));
+      const work = refreshDatasource(deps, id).catch((err: unknown) =>
+        deps.log.error({ err, datasourceId: id }, 'datasource refresh failed'),
+      );
       running.add(work);
       void work.finally(() => running.delete(work));
     }

@@ -1,8 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { deviceGroups } from '@/server/modules/folders/folders.table';
-import { devices } from '@/server/modules/devices/devices.table';
-import { files } from '@/server/modules/files/files.table';
 import { criteriaCondition } from '@/server/modules/quick-filters';
 import * as q from './datasources.queries';
 import type { DatasourceRow } from './datasources.table';
@@ -24,38 +20,10 @@ export async function computeSystemDocument(
     const filter = row.quickFilterId ? await q.findQuickFilterCriteria(db, row.customerId, row.quickFilterId) : undefined;
     if (!filter || filter.filteredEntityType !== 'FILE') return [];
     const condition = criteriaCondition('FILE', filter.criteria, { customerId: row.customerId, now: new Date() });
-    const rows = await db
-      .select({
-        id: files.id,
-        name: files.name,
-        contentType: files.contentType,
-        width: files.width,
-        height: files.height,
-        duration: sql<number | null>`case when jsonb_typeof(${files.metaData}->'duration') = 'number' then (${files.metaData}->>'duration')::float8 end`,
-        url: sql<string>`'/api/storage/customer/' || ${files.customerId}::text || '/files/' || ${files.id}::text`,
-      })
-      .from(files)
-      .where(and(eq(files.customerId, row.customerId), condition))
-      .orderBy(asc(files.name), asc(files.id))
-      .limit(limit);
-
-    return rows;
+    return q.findFilesMatching(db, { customerId: row.customerId, condition, limit });
   }
   if (row.systemDatasourceType === 'DEVICES') {
-    const rows = await db
-      .select({
-        id: devices.id,
-        name: devices.name,
-        deviceStatus: devices.deviceStatus,
-        lastActivity: sql<number | null>`(extract(epoch from ${devices.lastActivity}) * 1000)::bigint`,
-        folderPath: sql<string>`coalesce((select string_agg(g.name, '/' order by array_position(${devices.groupPath}, g.id))
-                                  from ${deviceGroups} g where g.id = any(${devices.groupPath})), '')`,
-      })
-      .from(devices)
-      .where(eq(devices.customerId, row.customerId))
-      .orderBy(asc(devices.name), asc(devices.id))
-      .limit(limit);
-
+    const rows = await q.findDevicesOf(db, { customerId: row.customerId, limit });
     return rows.map((r) => ({ ...r, lastActivity: r.lastActivity === null ? null : Number(r.lastActivity) }));
   }
 

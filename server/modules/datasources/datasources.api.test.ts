@@ -6,7 +6,8 @@ import { contentGroups } from '@/server/modules/folders/folders.table';
 import { newDevice } from '@/server/modules/display/display.test-kit';
 import { createLogger } from '@/server/logger';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { claimDueDatasources, createRefresher, DEACTIVATE_AFTER_ERRORS } from './datasource-refresh';
+import { createRefresher, DEACTIVATE_AFTER_ERRORS, REFRESH_LEASE_MS } from './datasource-refresh';
+import { claimDueDatasources } from './datasources.queries';
 import { datasourceOutbound } from './datasource-refresh.service';
 import { datasources } from './datasources.table';
 import { rssFeed, startRemote } from './datasources.test-kit';
@@ -63,21 +64,45 @@ const slideShowing = (datasourceId: string, widgetId = 'price') => ({
     tags: [],
     pageStyle: {},
     pageData: { screenSize: { width: 1920, height: 1080 } },
-    widgets: [{ id: widgetId, name: 'Price', type: 'datasource', x: 0, y: 0, width: 400, height: 100, zIndex: 1, mode: 'text', datasourceId, field: 'price' }],
+    widgets: [
+      {
+        id: widgetId,
+        name: 'Price',
+        type: 'datasource',
+        x: 0,
+        y: 0,
+        width: 400,
+        height: 100,
+        zIndex: 1,
+        mode: 'text',
+        datasourceId,
+        field: 'price',
+      },
+    ],
   },
 });
 
 describe('datasources: create, read, list, update, delete (spec 3 "Datasources")', () => {
   it('keeps an internal datasource with its settings, lists it with search, sort and paging, and audits every write', async () => {
     const a = await created(internal('Menu prices', 'TABLE', { comment: 'Lunch board' }));
-    expect(a).toMatchObject({ name: 'Menu prices', sourceType: 'INTERNAL', structureType: 'TABLE', comment: 'Lunch board', errorCounter: 0, readOnly: false });
+    expect(a).toMatchObject({
+      name: 'Menu prices',
+      sourceType: 'INTERNAL',
+      structureType: 'TABLE',
+      comment: 'Lunch board',
+      errorCounter: 0,
+      readOnly: false,
+    });
     await created(internal('Room status'));
     const page = await t.request('GET', '/api/v2/datasource?size=1&page=0&sort=name,desc', { token: viewer });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ totalElements: 2, content: [{ name: 'Room status' }] });
     const found = await t.request('GET', `/api/v2/datasource?search=${encodeURIComponent('name~menu')}`, { token: viewer });
     expect(found.body.content.map((d: { id: string }) => d.id)).toEqual([a.id]);
-    expect((await t.request('GET', `/api/v2/datasource/${a.id}?select=name`, { token: viewer })).body).toEqual({ id: a.id, name: 'Menu prices' });
+    expect((await t.request('GET', `/api/v2/datasource/${a.id}?select=name`, { token: viewer })).body).toEqual({
+      id: a.id,
+      name: 'Menu prices',
+    });
 
     const put = await t.request('PUT', `/api/datasource/${a.id}`, { token: editor, json: { name: 'Menu', comment: null } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
@@ -100,20 +125,45 @@ describe('datasources: create, read, list, update, delete (spec 3 "Datasources")
     const noUrl = await create({ name: 'x1', sourceType: 'EXTERNAL', structureType: 'KEY_VALUE', type: 'JSON' });
     expect(noUrl.status).toBe(400);
     expect(JSON.stringify(noUrl.body)).toContain('remoteUrl');
-    const weather = await create({ name: 'x2', sourceType: 'EXTERNAL', structureType: 'KEY_VALUE', type: 'WEATHER', remoteUrl: 'https://example.com/w' });
+    const weather = await create({
+      name: 'x2',
+      sourceType: 'EXTERNAL',
+      structureType: 'KEY_VALUE',
+      type: 'WEATHER',
+      remoteUrl: 'https://example.com/w',
+    });
     expect(weather.status).toBe(400);
     expect(JSON.stringify(weather.body)).toContain('datasource.error.unsupportedType');
     expect(JSON.stringify(weather.body)).toContain('WEATHER');
-    const rssAsTable = await create({ name: 'x3', sourceType: 'EXTERNAL', structureType: 'TABLE', type: 'RSS', remoteUrl: 'https://example.com/rss' });
+    const rssAsTable = await create({
+      name: 'x3',
+      sourceType: 'EXTERNAL',
+      structureType: 'TABLE',
+      type: 'RSS',
+      remoteUrl: 'https://example.com/rss',
+    });
     expect(rssAsTable.status).toBe(400);
     expect(JSON.stringify(rssAsTable.body)).toContain('FEED');
-    const icalNoZone = await create({ name: 'x4', sourceType: 'EXTERNAL', structureType: 'LIST', type: 'ICAL', remoteUrl: 'https://example.com/cal.ics' });
+    const icalNoZone = await create({
+      name: 'x4',
+      sourceType: 'EXTERNAL',
+      structureType: 'LIST',
+      type: 'ICAL',
+      remoteUrl: 'https://example.com/cal.ics',
+    });
     expect(icalNoZone.status).toBe(400);
     const filesNoFilter = await create({ name: 'x5', sourceType: 'SYSTEM', structureType: 'LIST', systemDatasourceType: 'FILES' });
     expect(filesNoFilter.status).toBe(400);
     const internalWithUrl = await create(internal('x6', 'KEY_VALUE', { remoteUrl: 'https://example.com/' }));
     expect(internalWithUrl.status).toBe(400);
-    const tooOften = await create({ name: 'x7', sourceType: 'EXTERNAL', structureType: 'KEY_VALUE', type: 'JSON', remoteUrl: 'https://example.com/', refreshFrequency: 30 });
+    const tooOften = await create({
+      name: 'x7',
+      sourceType: 'EXTERNAL',
+      structureType: 'KEY_VALUE',
+      type: 'JSON',
+      remoteUrl: 'https://example.com/',
+      refreshFrequency: 30,
+    });
     expect(tooOften.status).toBe(400);
     const badCron = await create({
       name: 'x8',
@@ -194,19 +244,27 @@ describe('data documents (spec 5 §2 "Internal data")', () => {
 
     const anonymous = await set(open.id, 'status', 'free');
     expect(anonymous.status, JSON.stringify(anonymous.body)).toBe(200);
-    const merged = await t.request('POST', `/api/display/datasource/${open.id}/merge`, { json: { status: null, next: { title: 'Stand-up' } } });
+    const merged = await t.request('POST', `/api/display/datasource/${open.id}/merge`, {
+      json: { status: null, next: { title: 'Stand-up' } },
+    });
     expect(merged.status).toBe(200);
     expect(merged.body).toEqual({ next: { title: 'Stand-up' } });
     const viaPath = await set(open.id, '$.next.title', 'Retro');
     expect(viaPath.body).toEqual({ next: { title: 'Retro' } });
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'datasource'), eq(auditLog.entityId, open.id)));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'datasource'), eq(auditLog.entityId, open.id)));
     expect(audit.length).toBeGreaterThanOrEqual(3);
   });
 });
 
 describe('external datasources (spec 5 §1–§2)', () => {
   it('fetches JSON with a JSONPath within the request, keeps the last good data on failure and deactivates after 25', async () => {
-    remote.routes['/prices.json'] = { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { price: 3.2, currency: 'EUR' } }) };
+    remote.routes['/prices.json'] = {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { price: 3.2, currency: 'EUR' } }),
+    };
     const ds = await created({
       name: 'Prices feed',
       sourceType: 'EXTERNAL',
@@ -227,7 +285,10 @@ describe('external datasources (spec 5 §1–§2)', () => {
     expect(failed.body).toMatchObject({ errorCounter: 1, lastError: expect.stringContaining('500') });
     expect((await t.request('GET', `/api/datasource/${ds.id}/data`, { token: viewer })).body).toEqual({ price: 3.2, currency: 'EUR' });
 
-    await t.db.update(datasources).set({ errorCounter: DEACTIVATE_AFTER_ERRORS - 1 }).where(eq(datasources.id, ds.id));
+    await t.db
+      .update(datasources)
+      .set({ errorCounter: DEACTIVATE_AFTER_ERRORS - 1 })
+      .where(eq(datasources.id, ds.id));
     const last = await t.request('POST', `/api/datasource/refresh/${ds.id}?sync=true`, { token: editor });
     expect(last.body).toMatchObject({ errorCounter: DEACTIVATE_AFTER_ERRORS, deactivated: true });
     expect(last.body.nextRefreshTime ?? null).toBeNull();
@@ -252,7 +313,13 @@ describe('external datasources (spec 5 §1–§2)', () => {
         ),
       );
     };
-    const ds = await created({ name: 'News', sourceType: 'EXTERNAL', structureType: 'FEED', type: 'RSS', remoteUrl: remote.url('/news.xml') });
+    const ds = await created({
+      name: 'News',
+      sourceType: 'EXTERNAL',
+      structureType: 'FEED',
+      type: 'RSS',
+      remoteUrl: remote.url('/news.xml'),
+    });
     await t.request('POST', `/api/datasource/refresh/${ds.id}?sync=true`, { token: editor });
     remote.routes.__rssVersion = { body: '' };
     await t.request('POST', `/api/datasource/refresh/${ds.id}?sync=true`, { token: editor });
@@ -284,7 +351,15 @@ describe('external datasources (spec 5 §1–§2)', () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++)
       ids.push(
-        (await created({ name: `Counter ${i}`, sourceType: 'EXTERNAL', structureType: 'KEY_VALUE', type: 'JSON', remoteUrl: remote.url('/count.json') })).id,
+        (
+          await created({
+            name: `Counter ${i}`,
+            sourceType: 'EXTERNAL',
+            structureType: 'KEY_VALUE',
+            type: 'JSON',
+            remoteUrl: remote.url('/count.json'),
+          })
+        ).id,
       );
     const log = createLogger('silent');
     const outbound = datasourceOutbound(t.config);
@@ -296,7 +371,7 @@ describe('external datasources (spec 5 §1–§2)', () => {
     expect(remote.hits('/count.json') - before).toBe(6);
     expect(na + nb).toBeGreaterThanOrEqual(6);
     // Each is due again a refresh period later, not now: a second tick finds none of them.
-    expect((await claimDueDatasources(t.db, 100)).filter((id) => ids.includes(id))).toEqual([]);
+    expect((await claimDueDatasources(t.db, { limit: 100, leaseMs: REFRESH_LEASE_MS })).filter((id) => ids.includes(id))).toEqual([]);
     const rows = await t.db.select().from(datasources).where(eq(datasources.customerId, customerId));
     for (const row of rows.filter((r) => ids.includes(r.id))) expect(row.nextRefreshAt!.getTime()).toBeGreaterThan(Date.now() + 200_000);
   });
@@ -307,9 +382,15 @@ describe('datasources in content and on screens', () => {
     const ds = await created(internal('Specials'));
     const foreign = await created(internal('Foreign'), otherEditor);
     const root = await contentRoot(customerId);
-    const bad = await t.request('POST', `/api/content?contentGroupId=${root.id}`, { token: editor, json: { name: 'Bad', structureType: 'SLIDE', data: slideShowing(foreign.id) } });
+    const bad = await t.request('POST', `/api/content?contentGroupId=${root.id}`, {
+      token: editor,
+      json: { name: 'Bad', structureType: 'SLIDE', data: slideShowing(foreign.id) },
+    });
     expect(bad.status).toBe(404);
-    const slide = await t.request('POST', `/api/content?contentGroupId=${root.id}`, { token: editor, json: { name: 'Menu board', structureType: 'SLIDE', data: slideShowing(ds.id) } });
+    const slide = await t.request('POST', `/api/content?contentGroupId=${root.id}`, {
+      token: editor,
+      json: { name: 'Menu board', structureType: 'SLIDE', data: slideShowing(ds.id) },
+    });
     expect(slide.status, JSON.stringify(slide.body)).toBe(201);
 
     const usage = await t.request('GET', `/api/datasource/usageDetails?search=${encodeURIComponent(`id=${ds.id}`)}`, { token: viewer });
@@ -334,7 +415,10 @@ describe('datasources in content and on screens', () => {
     const ds = await created(internal('Arrivals', 'LIST'));
     await t.request('PUT', `/api/datasource/${ds.id}/data`, { token: editor, json: ['LH 123', 'BA 456'] });
     const root = await contentRoot(customerId);
-    const slide = await t.request('POST', `/api/content?contentGroupId=${root.id}`, { token: editor, json: { name: 'Arrivals board', structureType: 'SLIDE', data: slideShowing(ds.id) } });
+    const slide = await t.request('POST', `/api/content?contentGroupId=${root.id}`, {
+      token: editor,
+      json: { name: 'Arrivals board', structureType: 'SLIDE', data: slideShowing(ds.id) },
+    });
     const device = await newDevice(t, { customerId });
     await t.db.update(devices).set({ contentId: slide.body.id }).where(eq(devices.id, device.deviceId));
 
@@ -351,7 +435,7 @@ describe('datasources in content and on screens', () => {
 
     const manifest = await t.request('GET', '/api/display/manifest', { token: device.token });
     expect(manifest.status).toBe(200);
-    expect(manifest.body.datasources).toEqual({ [ds.id]: { id: ds.id, name: 'Arrivals', structureType: 'LIST' } });
+    expect(manifest.body.datasources).toEqual({ [ds.id]: { id: ds.id, name: 'Arrivals', structureType: 'LIST', etag } });
   });
 
   it('counts against the DATASOURCE limit and the customer’s datasource storage', async () => {

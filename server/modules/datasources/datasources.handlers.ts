@@ -35,7 +35,9 @@ export function registerDatasourceRoutes(app: RouteRegistrar) {
     c.json(await service.createDatasource(serviceContext(c), { body: c.req.valid('json'), teamIds: c.req.valid('query').teamIds }), 201),
   );
 
-  app.openapi(routes.testDatasourceRoute, async (c) => c.json(await refresh.testDatasource(serviceContext(c), { body: c.req.valid('json') }), 200));
+  app.openapi(routes.testDatasourceRoute, async (c) =>
+    c.json(await refresh.testDatasource(serviceContext(c), { body: c.req.valid('json') }), 200),
+  );
 
   app.openapi(routes.updateDatasourceRoute, async (c) =>
     c.json(await service.updateDatasource(serviceContext(c), { id: c.req.valid('param').id, body: c.req.valid('json') }), 200),
@@ -72,7 +74,10 @@ export function registerDatasourceRoutes(app: RouteRegistrar) {
   );
 
   app.openapi(routes.readDeviceDatasourceRoute, async (c) => {
-    const read = await data.readDatasourceForDevice(deviceContext(c), { id: c.req.valid('param').id, ifNoneMatch: c.req.header('if-none-match') });
+    const read = await data.readDatasourceForDevice(deviceContext(c), {
+      id: c.req.valid('param').id,
+      ifNoneMatch: c.req.header('if-none-match'),
+    });
     c.header('ETag', read.etag);
     c.header('Cache-Control', 'no-cache');
     if (read.notModified) return c.body(null, 304);

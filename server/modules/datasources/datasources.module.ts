@@ -42,7 +42,14 @@ export const datasourcesModule = defineModule({
   sweep: {
     datasource: async (db, customerId) => {
       const id = uuidv7();
-      await insertDatasource(db, { id, customerId, name: `sweep ${id.slice(-12)}`, sourceType: 'INTERNAL', structureType: 'KEY_VALUE', editableByDisplay: false });
+      await insertDatasource(db, {
+        id,
+        customerId,
+        name: `sweep ${id.slice(-12)}`,
+        sourceType: 'INTERNAL',
+        structureType: 'KEY_VALUE',
+        editableByDisplay: false,
+      });
 
       return id;
     },

@@ -1,9 +1,11 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
 import { contentReferences, deviceContents } from '@/server/modules/content/content.table';
-import { fileFolders } from '@/server/modules/folders/folders.table';
+import { devices } from '@/server/modules/devices/devices.table';
+import { files } from '@/server/modules/files/files.table';
+import { deviceGroups, fileFolders } from '@/server/modules/folders/folders.table';
 import { quickFilters } from '@/server/modules/quick-filters/quick-filters.table';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
 import { datasourceData, datasources, type DatasourceDataRow, type DatasourceRow, type RemoteValidators } from './datasources.table';
@@ -46,7 +48,11 @@ export async function insertDatasource(db: Executor, values: DatasourceValues): 
   return row!;
 }
 
-export async function updateDatasource(db: Executor, row: Pick<DatasourceRow, 'id' | 'customerId'>, values: Partial<DatasourceValues>): Promise<void> {
+export async function updateDatasource(
+  db: Executor,
+  row: Pick<DatasourceRow, 'id' | 'customerId'>,
+  values: Partial<DatasourceValues>,
+): Promise<void> {
   await db
     .update(datasources)
     .set({ ...values, lastSavedAt: new Date() })
@@ -62,7 +68,13 @@ export async function recordDatasourceState(db: Executor, id: string, values: Pa
 export async function deleteDatasource(db: Executor, row: DatasourceRow): Promise<void> {
   await db
     .delete(teamAssignments)
-    .where(and(eq(teamAssignments.customerId, row.customerId), eq(teamAssignments.resourceType, 'datasource'), eq(teamAssignments.resourceId, row.id)));
+    .where(
+      and(
+        eq(teamAssignments.customerId, row.customerId),
+        eq(teamAssignments.resourceType, 'datasource'),
+        eq(teamAssignments.resourceId, row.id),
+      ),
+    );
   await db.delete(datasources).where(and(eq(datasources.id, row.id), eq(datasources.customerId, row.customerId)));
 }
 
@@ -111,7 +123,11 @@ export async function findDocument(db: Executor, datasourceId: string): Promise<
 
 /** The document's hash alone (the device read's ETag check), without reading the document. */
 export async function findDocumentHash(db: Executor, datasourceId: string): Promise<string | undefined> {
-  const [row] = await db.select({ hash: datasourceData.hash }).from(datasourceData).where(eq(datasourceData.datasourceId, datasourceId)).limit(1);
+  const [row] = await db
+    .select({ hash: datasourceData.hash })
+    .from(datasourceData)
+    .where(eq(datasourceData.datasourceId, datasourceId))
+    .limit(1);
 
   return row?.hash;
 }
@@ -163,7 +179,11 @@ export async function fileFolderExists(db: Executor, customerId: number, id: str
 
 /** Whether the datasource passes `condition` (the caller's team visibility). */
 export async function isVisible(db: Executor, id: string, condition: SQL): Promise<boolean> {
-  const [row] = await db.select({ id: datasources.id }).from(datasources).where(and(eq(datasources.id, id), condition)).limit(1);
+  const [row] = await db
+    .select({ id: datasources.id })
+    .from(datasources)
+    .where(and(eq(datasources.id, id), condition))
+    .limit(1);
 
   return row !== undefined;
 }
@@ -177,4 +197,70 @@ export async function findQuickFilterCriteria(db: Executor, customerId: number, 
     .limit(1);
 
   return row;
+}
+
+/** The FILES datasource's document: the customer's files passing `condition` (its quick filter), by name. */
+export async function findFilesMatching(db: Executor, input: { customerId: number; condition: SQL; limit: number }) {
+  return db
+    .select({
+      id: files.id,
+      name: files.name,
+      contentType: files.contentType,
+      width: files.width,
+      height: files.height,
+      duration: sql<number | null>`case when jsonb_typeof(${files.metaData}->'duration') = 'number' then (${files.metaData}->>'duration')::float8 end`,
+      url: sql<string>`'/api/storage/customer/' || ${files.customerId}::text || '/files/' || ${files.id}::text`,
+    })
+    .from(files)
+    .where(and(eq(files.customerId, input.customerId), input.condition))
+    .orderBy(asc(files.name), asc(files.id))
+    .limit(input.limit);
+}
+
+/** The DEVICES datasource's document: the customer's devices by name, with the names of their folders' path. */
+export async function findDevicesOf(db: Executor, input: { customerId: number; limit: number }) {
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      deviceStatus: devices.deviceStatus,
+      lastActivity: sql<number | null>`(extract(epoch from ${devices.lastActivity}) * 1000)::bigint`,
+      folderPath: sql<string>`coalesce((select string_agg(g.name, '/' order by array_position(${devices.groupPath}, g.id))
+                                from ${deviceGroups} g where g.id = any(${devices.groupPath})), '')`,
+    })
+    .from(devices)
+    .where(eq(devices.customerId, input.customerId))
+    .orderBy(asc(devices.name), asc(devices.id))
+    .limit(input.limit);
+}
+
+/** The datasource by id alone (jobs), unlocked. */
+export async function findDatasourceById(db: Executor, id: string): Promise<DatasourceRow | undefined> {
+  const [row] = await db.select().from(datasources).where(eq(datasources.id, id)).limit(1);
+
+  return row;
+}
+
+/**
+ * Claims up to `limit` due external datasources for this instance (spec 5 §2 "Refresh"): their `next_refresh_at`
+ * moves forward by `leaseMs` in the same statement, and `skip locked` leaves rows another instance is claiming
+ * to it, so several instances never take one datasource twice. Uses the partial index on `next_refresh_at`.
+ */
+export async function claimDueDatasources(db: Executor, input: { limit: number; leaseMs: number; now?: Date }): Promise<string[]> {
+  const { limit } = input;
+  if (limit <= 0) return [];
+  const now = input.now ?? new Date();
+  const leaseUntil = new Date(now.getTime() + input.leaseMs);
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`update ${datasources} set next_refresh_at = ${leaseUntil.toISOString()}::timestamptz
+         where id in (select id from ${datasources}
+                       where next_refresh_at is not null and next_refresh_at <= ${now.toISOString()}::timestamptz
+                         and source_type = 'EXTERNAL' and not deactivated
+                       order by next_refresh_at limit ${limit}
+                       for update skip locked)
+         returning id::text as id`,
+  );
+
+  return rows.map((r) => r.id);
 }

@@ -79,7 +79,10 @@ export const getDatasourceDataRoute = defineRoute(
     summary: 'The data document of a datasource',
     description:
       'The current document (spec 5 §2; FILES and DEVICES computed now). Documents are stored parsed, so `parseData` answers the same document either way.',
-    request: { params: IdParams, query: ScopeQuery.extend({ parseData: booleanQuery('Accepted for compatibility; the document is always parsed') }) },
+    request: {
+      params: IdParams,
+      query: ScopeQuery.extend({ parseData: booleanQuery('Accepted for compatibility; the document is always parsed') }),
+    },
     responses: { 200: documentResponse('The document') },
   },
   byId,
@@ -109,7 +112,8 @@ export const testDatasourceRoute = defineRoute(
     operationId: 'testDatasource',
     tags,
     summary: 'What a datasource with these settings would hold now, without saving it',
-    description: 'The same checks as a create; the remote is fetched and parsed. A fetch or parse failure answers `{ok: false, error}` (200).',
+    description:
+      'The same checks as a create; the remote is fetched and parsed. A fetch or parse failure answers `{ok: false, error}` (200).',
     request: { query: ScopeQuery, body: { required: true, ...json(DatasourceCreateSchema) } },
     responses: { 200: { description: 'The document, or why there is none', ...json(DatasourceTestResultSchema) } },
   },
@@ -248,7 +252,10 @@ export const readDeviceDatasourceRoute = defineRoute(
     description: 'With `ETag`; `If-None-Match` with the current one answers 304. Devices read it after `datasourceChanged`.',
     request: { params: IdParams },
     responses: {
-      200: { ...documentResponse('The document'), headers: { ETag: { description: 'The document’s version', schema: { type: 'string' } } } },
+      200: {
+        ...documentResponse('The document'),
+        headers: { ETag: { description: 'The document’s version', schema: { type: 'string' } } },
+      },
       304: { description: 'Not modified' },
     },
   },

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { clearable, orNull, updateBody } from '@/server/http/update-body';
 import { epochMs, httpUrl, ianaTimeZone, intId, keyedRule, nonBlankText, resourceName, uuid } from '@/server/http/wire.schemas';
-import { cronExpressionProblem } from '@/server/jobs/cron';
+import { isCronExpression } from '@/server/modules/advertisers/advertisers.schemas';
 
 /*
  * Wire shapes of datasources (spec 3 "Datasource" and "Datasources", spec 5 §2). No server imports beyond the
@@ -51,7 +51,11 @@ export const RequestSettingsSchema = z
       .refine((h) => !h || Object.keys(h).length <= 50, { message: 'At most 50 headers' })
       .openapi({ description: 'Sent with every request (e.g. an `Authorization` the remote needs); at most 50' }),
     body: z.string().max(65_536).optional().openapi({ description: 'The body of a POST' }),
-    jsonPath: z.string().max(1_000).optional().openapi({ description: 'JSONPath (no script evaluation) selecting the document', example: '$.items' }),
+    jsonPath: z
+      .string()
+      .max(1_000)
+      .optional()
+      .openapi({ description: 'JSONPath (no script evaluation) selecting the document', example: '$.items' }),
   })
   .openapi('DatasourceRequestSettings');
 
@@ -61,13 +65,15 @@ export const CronExpressionParametersSchema = z
       .string()
       .max(200)
       .refine(
-        (value) => cronExpressionProblem(value) === undefined,
+        isCronExpression,
         keyedRule('datasource.error.invalidCron', 'A cron expression of 5 fields (minute hour day month weekday) or 6 (seconds first)'),
       )
       .openapi({ example: '0 6 * * 1-5' }),
     timeZone: ianaTimeZone,
   })
-  .openapi('DatasourceCronExpressionParameters', { description: 'Refresh at these times in `timeZone` instead of every `refreshFrequency` seconds' });
+  .openapi('DatasourceCronExpressionParameters', {
+    description: 'Refresh at these times in `timeZone` instead of every `refreshFrequency` seconds',
+  });
 
 const CapParametersSchema = z
   .object({
@@ -96,12 +102,20 @@ const refreshFrequency = z
   .int()
   .min(MIN_REFRESH_SECONDS)
   .max(MAX_REFRESH_SECONDS)
-  .openapi({ description: `Seconds between refreshes of an external datasource (at least ${MIN_REFRESH_SECONDS}; default ${DEFAULT_REFRESH_SECONDS})` });
+  .openapi({
+    description: `Seconds between refreshes of an external datasource (at least ${MIN_REFRESH_SECONDS}; default ${DEFAULT_REFRESH_SECONDS})`,
+  });
 
 /** The fields a datasource of each kind may carry (spec 3), shared by create, update and the "Test" call. */
 const settingsShape = {
   comment: z.string().max(4_000).optional(),
-  editableByDisplay: z.boolean().optional().openapi({ description: 'INTERNAL only: devices and anonymous callers may write it through `set`/`merge`, and calendar events through the public calendar endpoints' }),
+  editableByDisplay: z
+    .boolean()
+    .optional()
+    .openapi({
+      description:
+        'INTERNAL only: devices and anonymous callers may write it through `set`/`merge`, and calendar events through the public calendar endpoints',
+    }),
   remoteUrl: httpUrl.optional().openapi({ description: 'External types: the address fetched (http or https; public addresses only)' }),
   requestSettings: RequestSettingsSchema.optional().openapi({ description: 'JSON and XML' }),
   refreshFrequency: refreshFrequency.optional(),
@@ -112,7 +126,13 @@ const settingsShape = {
   keepLastXDays: z.number().int().min(1).max(3_650).optional().openapi({ description: 'RSS: keep items published in the last X days' }),
   keepLastXItem: z.number().int().min(1).max(10_000).optional().openapi({ description: 'RSS: keep the newest X items' }),
   quickFilterId: uuid.optional().openapi({ description: 'FILES (required): a FILE quick filter of the customer' }),
-  maxElementCount: z.number().int().min(1).max(1_000).optional().openapi({ description: 'FILES and DEVICES: at most this many elements (default 100)' }),
+  maxElementCount: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .optional()
+    .openapi({ description: 'FILES and DEVICES: at most this many elements (default 100)' }),
   fileFolderId: uuid.optional().openapi({ description: 'FILE_FROM_URL (required): the file folder the file is kept in' }),
   capParameters: CapParametersSchema.optional(),
   webScraperParameters: WebScraperParametersSchema.optional().openapi({ description: 'WEBSITE_CONTENT (required)' }),
@@ -157,7 +177,16 @@ export function kindIssues(d: DatasourceKind): Issue[] {
     if (d.editableByDisplay) issues.push({ path: ['editableByDisplay'], message: 'Only an INTERNAL datasource is editable by displays' });
   } else {
     refuse('type', `for a ${d.sourceType} datasource`);
-    for (const f of ['remoteUrl', 'requestSettings', 'refreshFrequency', 'cronExpressionParameters', 'capParameters', 'webScraperParameters', 'keepLastXDays', 'keepLastXItem'] as const)
+    for (const f of [
+      'remoteUrl',
+      'requestSettings',
+      'refreshFrequency',
+      'cronExpressionParameters',
+      'capParameters',
+      'webScraperParameters',
+      'keepLastXDays',
+      'keepLastXItem',
+    ] as const)
       refuse(f, `for a ${d.sourceType} datasource (external types only)`);
   }
   if (d.sourceType === 'SYSTEM') {
@@ -207,7 +236,9 @@ export const DatasourceUpdateSchema = updateBody(
   {
     name: resourceName,
     comment: z.string().max(4_000),
-    deactivated: z.boolean().openapi({ description: 'false reactivates a deactivated datasource: its error counter starts again at 0 and it refreshes at once' }),
+    deactivated: z
+      .boolean()
+      .openapi({ description: 'false reactivates a deactivated datasource: its error counter starts again at 0 and it refreshes at once' }),
     editableByDisplay: z.boolean(),
     global: z.boolean().openapi({ description: 'ADMIN only' }),
     remoteUrl: httpUrl,
@@ -260,10 +291,17 @@ export const DatasourceSchema = z
     fileFolderId: z.string().nullable().optional(),
     capParameters: orNull(CapParametersSchema).optional(),
     webScraperParameters: orNull(WebScraperParametersSchema).optional(),
-    dataSize: z.number().int().optional().openapi({ description: 'Bytes of the stored document (counted in the customer’s datasource storage)' }),
+    dataSize: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Bytes of the stored document (counted in the customer’s datasource storage)' }),
     createdDate: epochMs.optional(),
     readOnly: z.boolean().optional().openapi({ description: 'The caller sees the datasource only through read-only team assignments' }),
-    teamAssignments: z.array(z.record(z.string(), z.unknown())).optional().openapi({ description: 'select-only: the teams of the datasource' }),
+    teamAssignments: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .openapi({ description: 'select-only: the teams of the datasource' }),
     usageDetails: z
       .array(DatasourceUsageSchemaBase())
       .optional()
@@ -282,17 +320,14 @@ function DatasourceUsageSchemaBase() {
 
 export const DatasourceUsageSchema = z
   .object({
-    content: z.array(
-      DatasourceUsageSchemaBase()
-        .extend({ datasourceId: uuid, datasourceName: z.string() })
-        .openapi('DatasourceUsage'),
-    ),
+    content: z.array(DatasourceUsageSchemaBase().extend({ datasourceId: uuid, datasourceName: z.string() }).openapi('DatasourceUsage')),
   })
   .openapi('DatasourceUsageList');
 
 /** Any JSON document (spec 5 §2 "Data documents"); its shape is checked against the datasource's structure. */
 export const DataDocumentSchema = z.unknown().openapi('DatasourceDocument', {
-  description: 'KEY_VALUE: an object; LIST: an array; TABLE: `{columns, rows}`; FEED: `{title?, items}`; CUSTOM, WAY_FINDING: any JSON. At most 1 MiB.',
+  description:
+    'KEY_VALUE: an object; LIST: an array; TABLE: `{columns, rows}`; FEED: `{title?, items}`; CUSTOM, WAY_FINDING: any JSON. At most 1 MiB.',
 });
 
 export type Datasource = z.infer<typeof DatasourceSchema>;

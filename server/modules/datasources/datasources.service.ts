@@ -73,18 +73,19 @@ export async function getDatasource(ctx: ServiceContext, input: { id: string; se
  * absent), with the widgets that show them. At most 1 000 datasources are looked at, by name.
  */
 export async function datasourceUsageDetails(ctx: ServiceContext, input: { search?: string }): Promise<DatasourceUsageList> {
-  const page = await findPage<{ id: string; name: string; usageDetails?: Array<Omit<DatasourceUsageList['content'][number], 'datasourceId' | 'datasourceName'>> }>(
-    ctx.db,
-    {
-      resource: datasourceResource,
-      scope: ctx.scope,
-      where: [teamAccessCondition(ctx, ENTITY, datasources.id)],
-      select: 'id,name,usageDetails',
-      search: input.search,
-      sort: BY_NAME,
-      size: String(MAX_PAGE_SIZE),
-    },
-  );
+  const page = await findPage<{
+    id: string;
+    name: string;
+    usageDetails?: Array<Omit<DatasourceUsageList['content'][number], 'datasourceId' | 'datasourceName'>>;
+  }>(ctx.db, {
+    resource: datasourceResource,
+    scope: ctx.scope,
+    where: [teamAccessCondition(ctx, ENTITY, datasources.id)],
+    select: 'id,name,usageDetails',
+    search: input.search,
+    sort: BY_NAME,
+    size: String(MAX_PAGE_SIZE),
+  });
 
   return {
     content: page.content.flatMap((d) => (d.usageDetails ?? []).map((u) => ({ datasourceId: d.id, datasourceName: d.name, ...u }))),
@@ -110,7 +111,8 @@ function assertKind(kind: DatasourceKind): void {
 
 /** `global` is the super admins' (spec 3). */
 function assertGlobalAllowed(ctx: ServiceContext, global: boolean | undefined): void {
-  if (global && ctx.actor.role !== 'ADMIN') throw new ForbiddenError('Only a super admin makes a datasource global', 'datasource.error.globalAdminOnly');
+  if (global && ctx.actor.role !== 'ADMIN')
+    throw new ForbiddenError('Only a super admin makes a datasource global', 'datasource.error.globalAdminOnly');
 }
 
 /** The first refresh of an external datasource is due at once; nothing is due for the others or while deactivated. */
@@ -221,14 +223,23 @@ export async function updateDatasource(ctx: ServiceContext, input: { id: string;
       const reactivated = row.deactivated && after.deactivated === false;
       if (reactivated) Object.assign(values, { errorCounter: 0, lastError: null });
       if (after.sourceType === 'EXTERNAL') {
-        const rescheduled = ['remoteUrl', 'requestSettings', 'refreshFrequency', 'cronExpressionParameters', 'deactivated'].some((k) => k in changes);
+        const rescheduled = ['remoteUrl', 'requestSettings', 'refreshFrequency', 'cronExpressionParameters', 'deactivated'].some(
+          (k) => k in changes,
+        );
         if (after.deactivated) values.nextRefreshAt = null;
         else if (reactivated || 'remoteUrl' in changes || 'requestSettings' in changes) values.nextRefreshAt = new Date();
         else if (rescheduled) values.nextRefreshAt = nextRefreshAfter(after, Date.now());
       }
       await q.updateDatasource(tx, row, values);
       const name = values.name ?? row.name;
-      await auditDatasource(tx, ctx, { ...row, name }, 'update', `Datasource '${name}' updated: ${Object.keys(changes).join(', ')}`, redacted(changes));
+      await auditDatasource(
+        tx,
+        ctx,
+        { ...row, name },
+        'update',
+        `Datasource '${name}' updated: ${Object.keys(changes).join(', ')}`,
+        redacted(changes),
+      );
 
       return (await readDatasource(tx, ctx, row.id, { visibleOnly: false }))!;
     }),
@@ -255,28 +266,47 @@ export async function deleteDatasource(ctx: ServiceContext, input: { id: string 
       await auditDatasource(tx, ctx, row, 'delete', `Datasource '${row.name}' deleted`);
     });
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw new ConflictError('datasource.error.inUse', 'Something still uses the datasource', { id: input.id });
+    if (isForeignKeyViolation(err))
+      throw new ConflictError('datasource.error.inUse', 'Something still uses the datasource', { id: input.id });
     throw err;
   }
 }
 
 /** The quick filter (a FILE one) and the file folder a datasource names must be the customer's own (404 otherwise). */
-async function assertReferencesOwned(tx: Executor, customerId: number, values: { quickFilterId?: string | null; fileFolderId?: string | null }) {
+async function assertReferencesOwned(
+  tx: Executor,
+  customerId: number,
+  values: { quickFilterId?: string | null; fileFolderId?: string | null },
+) {
   if (values.quickFilterId) {
     const filter = await q.findQuickFilter(tx, customerId, values.quickFilterId);
     if (!filter) throw new NotFoundError('quickFilter', values.quickFilterId);
     if (filter.filteredEntityType !== 'FILE')
-      throw new ValidationError('quickFilter.error.typeMismatch', `A FILES datasource takes a FILE quick filter, not a ${filter.filteredEntityType} one`, {
-        quickFilterId: values.quickFilterId,
-      });
+      throw new ValidationError(
+        'quickFilter.error.typeMismatch',
+        `A FILES datasource takes a FILE quick filter, not a ${filter.filteredEntityType} one`,
+        {
+          quickFilterId: values.quickFilterId,
+        },
+      );
   }
-  if (values.fileFolderId && !(await q.fileFolderExists(tx, customerId, values.fileFolderId))) throw new NotFoundError('fileFolder', values.fileFolderId);
+  if (values.fileFolderId && !(await q.fileFolderExists(tx, customerId, values.fileFolderId)))
+    throw new NotFoundError('fileFolder', values.fileFolderId);
 }
 
 /** The audit entry's view of a datasource's settings: request header values never reach the log (they carry credentials). */
 function auditedFields(row: DatasourceRow): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const key of ['name', 'comment', 'sourceType', 'structureType', 'type', 'systemDatasourceType', 'remoteUrl', 'refreshFrequency'] as const) {
+  for (const key of [
+    'name',
+    'comment',
+    'sourceType',
+    'structureType',
+    'type',
+    'systemDatasourceType',
+    'remoteUrl',
+    'refreshFrequency',
+  ] as const) {
     if (row[key] !== null && row[key] !== '') fields[key] = row[key];
   }
 
@@ -286,11 +316,15 @@ function auditedFields(row: DatasourceRow): Record<string, unknown> {
 function redacted(changes: Record<string, unknown>): Record<string, unknown> {
   const hide = (settings: unknown) =>
     settings && typeof settings === 'object' && 'headers' in settings
-      ? { ...settings, headers: Object.fromEntries(Object.keys((settings as { headers?: object }).headers ?? {}).map((h) => [h, '[redacted]'])) }
+      ? {
+          ...settings,
+          headers: Object.fromEntries(Object.keys((settings as { headers?: object }).headers ?? {}).map((h) => [h, '[redacted]'])),
+        }
       : settings;
   const out = { ...changes };
   const change = out.requestSettings;
-  if (change && typeof change === 'object' && 'from' in change && 'to' in change) out.requestSettings = { from: hide(change.from), to: hide(change.to) };
+  if (change && typeof change === 'object' && 'from' in change && 'to' in change)
+    out.requestSettings = { from: hide(change.from), to: hide(change.to) };
   else if ('requestSettings' in out) out.requestSettings = hide(change);
   if (typeof out.remoteUrl === 'string') out.remoteUrl = withoutCredentials(out.remoteUrl);
 

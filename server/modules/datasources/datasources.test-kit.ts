@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** What the local remote answers for one path: a status, headers and a body; or a handler of its own. */
 export type RemoteRoute =
-  | { status?: number; headers?: Record<string, string>; body: string | Buffer }
-  | ((req: IncomingMessage, res: ServerResponse) => void);
+  { status?: number; headers?: Record<string, string>; body: string | Buffer } | ((req: IncomingMessage, res: ServerResponse) => void);
 
 /**
  * A remote on 127.0.0.1 for datasource tests (the service fetches it with ALLOW_PRIVATE_NETWORK_FETCH=true): routes

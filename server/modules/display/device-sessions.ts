@@ -160,7 +160,8 @@ export class DeviceSessions {
 
   /** Spec 5 §2: the devices read the datasource again (`GET /api/display/datasource/{id}`, with their ETag). */
   private announceDatasource(deviceIds: readonly string[], datasourceId: string): void {
-    for (const id of deviceIds) for (const session of this.byDevice.get(id) ?? []) send(session, { type: 'datasourceChanged', id: datasourceId });
+    for (const id of deviceIds)
+      for (const session of this.byDevice.get(id) ?? []) send(session, { type: 'datasourceChanged', id: datasourceId });
   }
 
   /** Sends each connected device's pending commands that this connection has not had yet. */

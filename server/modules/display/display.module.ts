@@ -15,7 +15,11 @@ import { deviceGrants } from '@/server/modules/oauth';
 import { campaignAiringReaders } from '@/server/modules/campaigns';
 import { campaignAirings } from './campaign-airing';
 
-const PUSH_KIND: Record<DeviceChange['kind'], Exclude<DevicePushKind, 'datasource'>> = { settings: 'manifest', commands: 'commands', deleted: 'revoked' };
+const PUSH_KIND: Record<DeviceChange['kind'], Exclude<DevicePushKind, 'datasource'>> = {
+  settings: 'manifest',
+  commands: 'commands',
+  deleted: 'revoked',
+};
 
 /** The security sweep's foreign resource: a pending command of a device of `customerId`. */
 async function sweepDeviceCommand(db: Database, customerId: number): Promise<string> {

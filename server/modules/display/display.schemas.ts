@@ -272,7 +272,20 @@ export const ManifestSchema = z
       .record(z.string(), z.array(z.string().uuid()))
       .openapi({ description: 'The file ids of each file folder a playlist plays, in play order (by name)' }),
     datasources: z
-      .record(z.string(), z.object({ id: z.string().uuid(), name: z.string(), structureType: z.string() }).openapi('ManifestDatasource'))
+      .record(
+        z.string(),
+        z
+          .object({
+            id: z.string().uuid(),
+            name: z.string(),
+            structureType: z.string(),
+            etag: z
+              .string()
+              .optional()
+              .openapi({ description: 'The document’s ETag when the manifest was made (none for FILES and DEVICES, computed when read)' }),
+          })
+          .openapi('ManifestDatasource'),
+      )
       .openapi({
         description:
           'Every datasource those contents show (spec 5 §2): read each with GET /api/display/datasource/{id} (ETag), again on `datasourceChanged`',

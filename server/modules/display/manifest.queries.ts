@@ -1,4 +1,4 @@
-import { datasources } from '@/server/modules/datasources/datasources.table';
+import { datasourceData, datasources } from '@/server/modules/datasources/datasources.table';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
@@ -249,12 +249,14 @@ export async function findManifestDatasources(
   db: Executor,
   customerId: number,
   contentIds: readonly string[],
-): Promise<Array<{ id: string; name: string; structureType: string }>> {
+): Promise<Array<{ id: string; name: string; structureType: string; hash: string | null }>> {
   if (contentIds.length === 0) return [];
 
   return execRows(
     db,
-    sql`select d.id::text as id, d.name, d.structure_type as "structureType" from ${datasources} d
+    sql`select d.id::text as id, d.name, d.structure_type as "structureType",
+               case when d.source_type <> 'SYSTEM' then coalesce(dd.hash, 'empty') end as hash
+          from ${datasources} d left join ${datasourceData} dd on dd.datasource_id = d.id
          where d.customer_id = ${customerId}
            and d.id in (select r.target_id from ${contentReferences} r
                          where r.customer_id = ${customerId} and r.target_type = 'datasource' and r.content_id = any(${uuidArrayParam(contentIds)}))

@@ -208,7 +208,7 @@ export async function deviceManifest(
       ]),
     ),
     folders,
-    datasources: Object.fromEntries(datasources.map((d) => [d.id, d])),
+    datasources: Object.fromEntries(datasources.map(({ hash, ...d }) => [d.id, hash === null ? d : { ...d, etag: `"${hash}"` }])),
   };
 
   return { etag, manifest };
