@@ -174,6 +174,7 @@ describe('parseCap: malformed documents', () => {
   });
 
   it('ignores previous items that are not CAP alerts', () => {
+    // stored JSON can be anything: the cast states what the caller believes, the parser must not
     const previous = { items: [{ id: 'x', title: 'not an alert' }, null] } as unknown as Feed;
     expect(ids(parseCap(fixture('cap-flood-alert.xml'), { now: MORNING, previous }))).toEqual(['HYDRO-2026-0316-001']);
   });

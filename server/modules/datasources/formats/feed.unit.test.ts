@@ -81,6 +81,17 @@ describe('parseFeed: RSS 2.0', () => {
     expect(parseFeed(body, { now: NOW }).items[0]?.imageUrl).toBe('https://img.example/a.png');
   });
 
+  it('keeps the text of unescaped markup inside title and description', () => {
+    const body = rss([
+      '<item><guid>raw</guid><title>Hello <b>World</b></title><description><p>Doors open at <b>9</b>.</p><img src="https://img.example/door.jpg"/></description></item>',
+    ]);
+    expect(parseFeed(body, { now: NOW }).items[0]).toMatchObject({
+      title: 'Hello World',
+      summary: 'Doors open at 9.',
+      imageUrl: 'https://img.example/door.jpg',
+    });
+  });
+
   it('reads an ISO-8859-1 feed by its XML declaration', () => {
     const latin = parseFeed(fixture('rss-latin1.xml'), { now: NOW });
     expect(latin.title).toBe('Café Müller');
@@ -180,6 +191,11 @@ describe('parseFeed: JSON Feed', () => {
     });
   });
 
+  it('skips items that are not objects', () => {
+    const body = Buffer.from('{"version": "https://jsonfeed.org/version/1.1", "items": [null, 7, "x", {"id": "ok", "title": "Ok"}]}');
+    expect(parseFeed(body, { now: NOW }).items).toEqual([{ id: 'ok', title: 'Ok' }]);
+  });
+
   it('recognises the format by content, whatever the Content-Type says', () => {
     const asXml = parseFeed(fixture('jsonfeed-transit.json'), { now: NOW, contentType: 'application/rss+xml' });
     expect(asXml.items).toHaveLength(2);
@@ -224,6 +240,7 @@ describe('parseFeed: merging and trimming', () => {
   });
 
   it('ignores previous items that are not feed items', () => {
+    // stored JSON can be anything: the cast states what the caller believes, the parser must not
     const broken = { items: [null, 'x', { id: 7, title: 'bad id' }, { id: 'ok', title: 'Ok', published: NOW }] } as unknown as Feed;
     expect(parseFeed(rss([]), { now: NOW, previous: broken }).items).toEqual([{ id: 'ok', title: 'Ok', published: NOW }]);
   });
