@@ -28,16 +28,37 @@ const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'RDATE', 'EXDATE', 'RECURRE
 type ContentLine = { name: string; params: string[]; value: string };
 type PhysicalLine = { text: string; number: number };
 
-export function prepareCalendarText(text: string, fallbackZone: string): string {
+/**
+ * At most this many recurring series are expanded. rrule-temporal (through @js-temporal/polyfill) costs a few
+ * milliseconds per series, so a calendar of tens of thousands of rules would hold a CPU for minutes.
+ */
+export const MAX_RECURRING_SERIES = 1_000;
+const DAY_MS = 86_400_000;
+/** Longer than any event a display shows: what starts earlier than this before the window is not read. */
+const LOOKBACK_MS = 400 * DAY_MS;
+
+type PendingEvent = {
+  lines: string[];
+  hasUid: boolean;
+  isOverride: boolean;
+  identity: string[];
+  start?: number;
+  until?: number;
+  hasRrule: boolean;
+  hasRdate: boolean;
+};
+
+export function prepareCalendarText(text: string, options: { fallbackZone: string; from: number; to: number }): string {
   const lines = unfold(text);
   if (!lines.some((line) => line.text.trim().toUpperCase() === 'BEGIN:VCALENDAR')) {
     throw new FormatError('The document is not an iCalendar file: it has no BEGIN:VCALENDAR line.');
   }
-  const calendarZone = calendarTimeZone(lines) ?? fallbackZone;
+  const calendarZone = calendarTimeZone(lines) ?? options.fallbackZone;
   const series: string[] = [];
   const overrides: string[] = [];
   const stack: string[] = [];
-  let event: { lines: string[]; hasUid: boolean; isOverride: boolean; identity: string[] } | undefined;
+  let event: PendingEvent | undefined;
+  let recurringSeries = 0;
   for (const line of lines) {
     const parsed = parseContentLine(line.text);
     if (!parsed) continue;
@@ -45,7 +66,7 @@ export function prepareCalendarText(text: string, fallbackZone: string): string 
       const component = parsed.value.trim().toUpperCase();
       stack.push(component);
       if (component === 'VEVENT' && stack.length === 2 && stack[0] === 'VCALENDAR') {
-        event = { lines: ['BEGIN:VEVENT'], hasUid: false, isOverride: false, identity: [] };
+        event = { lines: ['BEGIN:VEVENT'], hasUid: false, isOverride: false, identity: [], hasRrule: false, hasRdate: false };
       }
       continue;
     }
@@ -63,7 +84,16 @@ export function prepareCalendarText(text: string, fallbackZone: string): string 
           event.lines.push(`UID:${UID_PREFIX}generated-${digest}`);
         }
         event.lines.push('END:VEVENT');
-        (event.isOverride ? overrides : series).push(...event.lines);
+        // Overrides are kept whatever their date: one may move an occurrence into the window.
+        if (event.isOverride) overrides.push(...event.lines);
+        else if (mayReachWindow(event, options)) {
+          series.push(...event.lines);
+          if (event.hasRrule && ++recurringSeries > MAX_RECURRING_SERIES) {
+            throw new FormatError(
+              `The calendar has more than ${MAX_RECURRING_SERIES} recurring events around the requested period: too many to expand.`,
+            );
+          }
+        }
         event = undefined;
       }
       continue;
@@ -77,12 +107,40 @@ export function prepareCalendarText(text: string, fallbackZone: string): string 
     }
     if (DATE_PROPERTIES.has(parsed.name)) ({ params, value } = pinTimeZone(params, value, calendarZone));
     if (parsed.name === 'RECURRENCE-ID') event.isOverride = true;
+    if (parsed.name === 'DTSTART') event.start = roughEpoch(parsed.value);
+    if (parsed.name === 'RRULE') {
+      event.hasRrule = true;
+      event.until = roughEpoch(/UNTIL=([0-9TZ]+)/i.exec(parsed.value)?.[1] ?? '');
+    }
+    if (parsed.name === 'RDATE') event.hasRdate = true;
     if (parsed.name === 'DTSTART' || parsed.name === 'SUMMARY' || parsed.name === 'RRULE') event.identity.push(line.text);
     event.lines.push(`${parsed.name}${params.map((param) => `;${param}`).join('')}:${value}`);
   }
   if (event) throw new FormatError('The calendar ends inside an event: its END:VEVENT is missing.');
 
   return ['BEGIN:VCALENDAR', ...series, ...overrides, 'END:VCALENDAR'].join('\r\n');
+}
+
+/**
+ * Whether an event can have an occurrence near [from, to). Dates are read roughly (as UTC wall time, so within
+ * 14 hours), hence the margins: a rule's occurrences never precede its DTSTART, and none follows its UNTIL.
+ */
+function mayReachWindow(event: PendingEvent, window: { from: number; to: number }): boolean {
+  if (event.start === undefined) return true;
+  if (event.hasRdate) return true;
+  if (event.start > window.to + 2 * DAY_MS) return false;
+  const last = event.hasRrule ? event.until : event.start;
+
+  return last === undefined || last >= window.from - LOOKBACK_MS;
+}
+
+function roughEpoch(value: string): number | undefined {
+  const match = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2}))?/.exec(value.trim());
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second] = match;
+  const epoch = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0));
+
+  return Number.isFinite(epoch) ? epoch : undefined;
 }
 
 function unfold(text: string): PhysicalLine[] {

@@ -39,7 +39,7 @@ export function expandCalendar(body: Buffer, options: ExpandCalendarOptions): Ca
   if (!isIanaTimeZone(zone)) throw new FormatError(`"${zone.slice(0, 60)}" is not a known time zone.`);
   const from = options.from ?? options.now - DAY_MS;
   const to = options.to ?? options.now + 30 * DAY_MS;
-  const text = prepareCalendarText(decodeBody(body, { contentType: options.contentType }), zone);
+  const text = prepareCalendarText(decodeBody(body, { contentType: options.contentType }), { fallbackZone: zone, from, to });
   let calendar: ReturnType<typeof ical.sync.parseICS>;
   try {
     calendar = ical.sync.parseICS(text);

@@ -25,6 +25,7 @@ export type ParseCapOptions = {
   minimumSeverity?: CapSeverity;
   /** Which alert statuses are shown; Actual only unless the tenant opts into exercises or tests. */
   statuses?: CapStatus[];
+  contentType?: string;
   now: number;
 };
 
@@ -35,7 +36,8 @@ export type ParseCapOptions = {
  * `references` name; expired alerts drop out; then the severity and area filters apply.
  */
 export function parseCap(body: Buffer, options: ParseCapOptions): Feed {
-  const tree = parseXmlTree(decodeBody(body, { sniffXmlDeclaration: true }), { removeNSPrefix: true });
+  const text = decodeBody(body, { contentType: options.contentType, sniffXmlDeclaration: true });
+  const tree = parseXmlTree(text, { removeNSPrefix: true });
   const root = Object.keys(tree)[0] ?? '';
   const isFeed = root === 'feed' || root === 'rss' || root === 'RDF';
   const alerts = findAlerts(tree, 0);

@@ -6,8 +6,9 @@ import { storableText } from './storable';
  */
 export class FormatError extends Error {
   constructor(message: string) {
-    // The message is stored in a text column: PostgreSQL refuses NUL there too.
-    super(storableText(message));
+    // The message is stored in a text column (PostgreSQL refuses NUL there too) and shown in a form.
+    const text = storableText(message);
+    super(text.length > 500 ? `${text.slice(0, 499)}…` : text);
     this.name = 'FormatError';
   }
 }

@@ -89,8 +89,8 @@ function readXmlFeed(text: string): Feed {
     extractFromXml(text, {
       normalization: true,
       descriptionMaxLen: 0,
-      // Atom text constructs stay raw so XHTML content survives; atomText() decodes them by their type.
-      xmlParserOptions: { ...xmlParserOptions({ stopNodes: ATOM_TEXT_NODES }) },
+      // Text and HTML elements stay raw, so that markup inside them survives (see RAW_TEXT_NODES).
+      xmlParserOptions: { ...xmlParserOptions({ stopNodes: RAW_TEXT_NODES }) },
       getExtraFeedFields: (feedData) => {
         rawFeed = feedData;
 
@@ -110,7 +110,25 @@ function readXmlFeed(text: string): Feed {
   return format === 'atom' ? atomFeed(rawFeed, rawItems) : rssFeed(format, rawFeed, rawItems);
 }
 
-const ATOM_TEXT_NODES = ['feed.title', 'feed.entry.title', 'feed.entry.summary', 'feed.entry.content'];
+/**
+ * Elements the XML parser leaves as raw text: Atom text constructs (XHTML content is markup) and RSS elements that
+ * feeds fill with unescaped HTML (`<description><p>…</p></description>`), which would otherwise become objects and
+ * lose text. rawText() and atomText() decode them.
+ */
+const RAW_TEXT_NODES = [
+  'feed.title',
+  'feed.entry.title',
+  'feed.entry.summary',
+  'feed.entry.content',
+  'rss.channel.title',
+  'rss.channel.item.title',
+  'rss.channel.item.description',
+  'rss.channel.item.content:encoded',
+  'rdf:RDF.channel.title',
+  'rdf:RDF.item.title',
+  'rdf:RDF.item.description',
+  'rdf:RDF.item.content:encoded',
+];
 
 function readUnrecognizedXml(text: string, error: unknown): Feed {
   const reason = shortReason(error);
@@ -119,7 +137,7 @@ function readUnrecognizedXml(text: string, error: unknown): Feed {
     throw new FormatError('The document is not valid XML.');
   }
   if (!/unrecognized feed format/i.test(reason)) throw readableXmlError(error);
-  const tree = parseXmlTree(text, { stopNodes: ATOM_TEXT_NODES });
+  const tree = parseXmlTree(text, { stopNodes: RAW_TEXT_NODES });
   const root = Object.keys(tree)[0] ?? '';
   // feed-extractor knows an Atom feed by its entries; one without entries is a valid, empty feed.
   if (root === 'feed') return atomFeed(tree.feed, []);
@@ -132,7 +150,7 @@ function rssFeed(format: 'rss' | 'rdf', rawFeed: unknown, rawItems: unknown[]): 
   const link = safeUrl(text(field(channel, 'link')), undefined, true);
   const items = rawItems.map((raw) => rssItem(raw, link)).filter((item) => item !== undefined);
 
-  return { title: htmlToText(text(field(channel, 'title'))), link, items };
+  return { title: htmlToText(rawText(field(channel, 'title'))), link, items };
 }
 
 function rssItem(raw: unknown, base: string | undefined): FeedItem | undefined {
@@ -141,10 +159,10 @@ function rssItem(raw: unknown, base: string | undefined): FeedItem | undefined {
   const isPermaLink = attribute(raw.guid, 'isPermaLink') !== 'false';
   const link = safeUrl(text(raw.link), base, true) ?? (isPermaLink && guid ? safeUrl(guid, undefined, true) : undefined);
   const itemBase = link ?? base;
-  const description = text(raw.description);
-  const encoded = text(raw['content:encoded']);
+  const description = rawText(raw.description);
+  const encoded = rawText(raw['content:encoded']);
   const content = encoded ? sanitizeHtml(encoded, itemBase) : undefined;
-  const title = htmlToText(text(raw.title) || text(raw['dc:title']));
+  const title = htmlToText(rawText(raw.title) || text(raw['dc:title']));
   const published = parseDate(text(raw.pubDate) || text(raw['dc:date']));
   const media = mediaRss(raw, itemBase);
   const enclosures = uniqueEnclosures([
@@ -264,6 +282,11 @@ function atomText(node: unknown): { text: string; html: string } | undefined {
   return { text: collapseWhitespace(decoded), html: textToHtml(decoded) };
 }
 
+/** An element kept raw by RAW_TEXT_NODES, as the HTML it carries. */
+function rawText(node: unknown): string {
+  return decodeRawXmlText(text(node));
+}
+
 /** Raw element text: CDATA sections as they are, everything else with its entities decoded. */
 function decodeRawXmlText(raw: string): string {
   let decoded = '';
@@ -285,15 +308,19 @@ function readJsonFeed(text: string): Feed {
   }
   const rawItems: unknown[] = [];
   try {
-    extractFromJson(data, {
-      normalization: true,
-      descriptionMaxLen: 0,
-      getExtraEntryFields: (entryData) => {
-        rawItems.push(entryData);
+    // feed-extractor reads every item's fields: a null or a number among the items would throw there.
+    extractFromJson(
+      { ...data, items: data.items.filter(isObject) },
+      {
+        normalization: true,
+        descriptionMaxLen: 0,
+        getExtraEntryFields: (entryData) => {
+          rawItems.push(entryData);
 
-        return {};
+          return {};
+        },
       },
-    });
+    );
   } catch (error) {
     throw new FormatError(`The JSON Feed cannot be read: ${shortReason(error)}.`);
   }

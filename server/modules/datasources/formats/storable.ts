@@ -6,13 +6,12 @@
  * defines `__proto__` as an ordinary key instead of changing a prototype.
  */
 
-const NUL = /\u0000/g;
 const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // A separate non-global copy for test(): a global regex keeps lastIndex between calls.
 const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATES.source);
 
 export function storableText(text: string): string {
-  const withoutNul = text.includes('\u0000') ? text.replace(NUL, '') : text;
+  const withoutNul = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 
   return HAS_LONE_SURROGATE.test(withoutNul) ? withoutNul.replace(LONE_SURROGATES, '\uFFFD') : withoutNul;
 }

@@ -52,7 +52,10 @@ function readAttribute(value: string | undefined, attribute: string, baseUrl: st
   if (value === undefined || attribute.startsWith('on')) return '';
   if (!URL_ATTRIBUTES.has(attribute)) return value.trim();
   // Browsers ignore tabs, newlines and leading control characters in a URL's scheme.
-  const scheme = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+  const scheme = Array.from(value.slice(0, 64))
+    .filter((character) => character > ' ')
+    .join('')
+    .toLowerCase();
   if (/^(javascript|vbscript|data):/.test(scheme)) return '';
   if (!baseUrl) return value.trim();
   try {
