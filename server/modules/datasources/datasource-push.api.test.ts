@@ -39,14 +39,32 @@ describe('datasourceChanged (spec 5 §2)', () => {
   it('reaches the connected devices that show the datasource, and only them, when its data changes', async () => {
     const customerId = (await t.factories.customer()).id;
     const editor = (await t.actor('EDITOR', { customerId })).token;
-    const ds = await t.request('POST', '/api/datasource', { token: editor, json: { name: 'Queue', sourceType: 'INTERNAL', structureType: 'KEY_VALUE' } });
+    const ds = await t.request('POST', '/api/datasource', {
+      token: editor,
+      json: { name: 'Queue', sourceType: 'INTERNAL', structureType: 'KEY_VALUE' },
+    });
     expect(ds.status).toBe(201);
     const root = await t.request('GET', '/api/v2/contentGroup?search=parentId=NULL', { token: editor });
     const groupId = (root.body.content as Array<{ id: string; parentId?: string | null }>).find((g) => !g.parentId)!.id;
-    const widget = { id: 'n', type: 'datasource', x: 0, y: 0, width: 300, height: 100, zIndex: 1, mode: 'text', datasourceId: ds.body.id, field: 'now' };
+    const widget = {
+      id: 'n',
+      type: 'datasource',
+      x: 0,
+      y: 0,
+      width: 300,
+      height: 100,
+      zIndex: 1,
+      mode: 'text',
+      datasourceId: ds.body.id,
+      field: 'now',
+    };
     const slide = await t.request('POST', `/api/content?contentGroupId=${groupId}`, {
       token: editor,
-      json: { name: 'Queue board', structureType: 'SLIDE', data: { Default: { pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [widget] } } },
+      json: {
+        name: 'Queue board',
+        structureType: 'SLIDE',
+        data: { Default: { pageData: { screenSize: { width: 1920, height: 1080 } }, widgets: [widget] } },
+      },
     });
     expect(slide.status, JSON.stringify(slide.body)).toBe(201);
     const showing = await newDevice(t, { customerId });
@@ -57,7 +75,9 @@ describe('datasourceChanged (spec 5 §2)', () => {
     try {
       const set = await t.request('POST', `/api/display/datasource/${ds.body.id}/set?key=now&value=42`, { token: editor });
       expect(set.status).toBe(200);
-      await expect.poll(() => a.frames.filter((f) => f.type === 'datasourceChanged'), { timeout: 5_000 }).toEqual([{ type: 'datasourceChanged', id: ds.body.id }]);
+      await expect
+        .poll(() => a.frames.filter((f) => f.type === 'datasourceChanged'), { timeout: 5_000 })
+        .toEqual([{ type: 'datasourceChanged', id: ds.body.id }]);
       // The same value again changes nothing: no second frame.
       await t.request('POST', `/api/display/datasource/${ds.body.id}/set?key=now&value=42`, { token: editor });
       await t.request('POST', `/api/display/datasource/${ds.body.id}/set?key=next&value=43`, { token: editor });

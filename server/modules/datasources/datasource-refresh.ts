@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Database, Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/errors';
-import { OutboundError, type OutboundClient, type OutboundResponse } from '@/server/outbound';
+import { OutboundError, type OutboundClient, type OutboundLimits, type OutboundResponse } from '@/server/outbound';
 import { storeDocument } from './datasource-document';
 import { kindOf } from './datasource-kind';
 import { nextRefreshAfter } from './datasource-schedule';
@@ -22,7 +22,14 @@ const MAX_REDIRECTS = 3;
  */
 export const REFRESH_LEASE_MS = 2 * 60_000;
 
-export type RefreshDeps = { db: Database; outbound: OutboundClient; log: Logger; now?: () => number };
+export type RefreshDeps = {
+  db: Database;
+  outbound: OutboundClient;
+  log: Logger;
+  now?: () => number;
+  /** Tighter timeouts than spec 5 §1's (tests of slow remotes). */
+  limits?: Pick<OutboundLimits, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs'>;
+};
 
 /** What fetching and parsing gave: a new document, or nothing new (a 304). */
 export type Fetched = { kind: 'document'; document: unknown; validators: RemoteValidators | null } | { kind: 'notModified' };
@@ -42,6 +49,7 @@ export async function fetchDocument(
   kind: DatasourceKind,
   previous: { document: unknown; validators: RemoteValidators | null } | undefined,
   now: number,
+  limits: RefreshDeps['limits'] = {},
 ): Promise<Fetched> {
   const type = kind.type ?? '';
   const conditional = previous && !ALWAYS_WHOLE.has(type) ? (previous.validators ?? undefined) : undefined;
@@ -56,7 +64,7 @@ export async function fetchDocument(
         body: settings?.method === 'POST' ? settings.body : undefined,
         validators: conditional,
       },
-      { maxBytes: MAX_FETCH_BYTES, maxRedirects: MAX_REDIRECTS },
+      { ...limits, maxBytes: MAX_FETCH_BYTES, maxRedirects: MAX_REDIRECTS },
     );
   } catch (err) {
     if (err instanceof OutboundError) throw new RefreshFailure(err.message);
@@ -75,31 +83,33 @@ export async function fetchDocument(
 
 function parse(kind: DatasourceKind, response: OutboundResponse, previous: unknown, now: number): unknown {
   const body = response.body;
+  const contentType = response.headers['content-type'];
   const jsonPath = kind.requestSettings?.jsonPath;
   switch (kind.type) {
     case 'JSON':
-      return parseJsonDocument(body, { jsonPath });
+      return parseJsonDocument(body, { jsonPath, contentType });
     case 'XML':
-      return parseXmlDocument(body, { jsonPath });
+      return parseXmlDocument(body, { jsonPath, contentType });
     case 'RSS':
       return parseFeed(body, {
-        contentType: response.headers['content-type'],
+        contentType,
         previous: asFeed(previous),
         keepLastXDays: kind.keepLastXDays,
         keepLastXItem: kind.keepLastXItem,
         now,
       });
     case 'ICAL':
-      return expandCalendar(body, { timeZone: kind.timeZone ?? 'UTC', now });
+      return expandCalendar(body, { timeZone: kind.timeZone ?? 'UTC', now, contentType });
     case 'CAP':
       return parseCap(body, {
+        contentType,
         previous: asFeed(previous),
         areaFilter: kind.capParameters?.areaFilter,
         minimumSeverity: kind.capParameters?.minimumSeverity,
         now,
       });
     case 'WEBSITE_CONTENT':
-      return scrapeWebsite(body, { selectors: kind.webScraperParameters?.selectors ?? [] });
+      return scrapeWebsite(body, { selectors: kind.webScraperParameters?.selectors ?? [], contentType, baseUrl: response.finalUrl });
     default:
       throw new RefreshFailure(`Datasources of type ${kind.type} cannot be fetched`);
   }
@@ -141,6 +151,7 @@ export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<
       kindOf(row),
       stored ? { document: stored.document, validators: stored.validators } : undefined,
       now,
+      deps.limits,
     );
   } catch (err) {
     error = failureMessage(err, deps.log, row.id);

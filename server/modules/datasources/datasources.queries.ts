@@ -208,7 +208,9 @@ export async function findFilesMatching(db: Executor, input: { customerId: numbe
       contentType: files.contentType,
       width: files.width,
       height: files.height,
-      duration: sql<number | null>`case when jsonb_typeof(${files.metaData}->'duration') = 'number' then (${files.metaData}->>'duration')::float8 end`,
+      duration: sql<
+        number | null
+      >`case when jsonb_typeof(${files.metaData}->'duration') = 'number' then (${files.metaData}->>'duration')::float8 end`,
       url: sql<string>`'/api/storage/customer/' || ${files.customerId}::text || '/files/' || ${files.id}::text`,
     })
     .from(files)

@@ -10,8 +10,11 @@ import { isCronExpression } from '@/server/modules/advertisers/advertisers.schem
 
 export const sourceTypes = ['INTERNAL', 'EXTERNAL', 'SYSTEM'] as const;
 export const structureTypes = ['TABLE', 'CUSTOM', 'KEY_VALUE', 'LIST', 'FEED', 'WAY_FINDING'] as const;
-/** The external types spec 5 §2 requires; any other `type` is refused (400 `datasource.error.unsupportedType`). */
-export const externalTypes = ['JSON', 'XML', 'RSS', 'ICAL', 'CAP', 'WEBSITE_CONTENT', 'FILE_FROM_URL'] as const;
+/**
+ * The external types this service fetches; any other `type` is refused (400 `datasource.error.unsupportedType`, naming
+ * it). FILE_FROM_URL (spec 5 §2) is not among them yet: it is refused like the others until it is built.
+ */
+export const externalTypes = ['JSON', 'XML', 'RSS', 'ICAL', 'CAP', 'WEBSITE_CONTENT'] as const;
 /** The system types computed when read; SCREENSHOT, AI_DATASOURCE and CALENDAR_MERGE are refused like other types. */
 export const systemTypes = ['FILES', 'DEVICES'] as const;
 export const capSeverities = ['Extreme', 'Severe', 'Moderate', 'Minor', 'Unknown'] as const;
@@ -22,7 +25,7 @@ export type ExternalType = (typeof externalTypes)[number];
 export type SystemType = (typeof systemTypes)[number];
 
 /** The structure each type produces (spec 5 §2); JSON and XML documents take the structure the datasource names. */
-export const STRUCTURE_OF_TYPE: Partial<Record<ExternalType | SystemType, StructureType>> = {
+export const STRUCTURE_OF_TYPE: Partial<Record<ExternalType | SystemType | 'FILE_FROM_URL', StructureType>> = {
   RSS: 'FEED',
   CAP: 'FEED',
   ICAL: 'LIST',
@@ -109,13 +112,10 @@ const refreshFrequency = z
 /** The fields a datasource of each kind may carry (spec 3), shared by create, update and the "Test" call. */
 const settingsShape = {
   comment: z.string().max(4_000).optional(),
-  editableByDisplay: z
-    .boolean()
-    .optional()
-    .openapi({
-      description:
-        'INTERNAL only: devices and anonymous callers may write it through `set`/`merge`, and calendar events through the public calendar endpoints',
-    }),
+  editableByDisplay: z.boolean().optional().openapi({
+    description:
+      'INTERNAL only: devices and anonymous callers may write it through `set`/`merge`, and calendar events through the public calendar endpoints',
+  }),
   remoteUrl: httpUrl.optional().openapi({ description: 'External types: the address fetched (http or https; public addresses only)' }),
   requestSettings: RequestSettingsSchema.optional().openapi({ description: 'JSON and XML' }),
   refreshFrequency: refreshFrequency.optional(),
