@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
+import { datasourceData, datasources } from '@/server/modules/datasources/datasources.table';
 import { insertDevice } from '@/server/modules/devices/devices.queries';
 import { users } from '@/server/modules/users/users.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
@@ -121,11 +122,12 @@ describe('the customer statistic registry', () => {
     for (const lastActivity of [new Date('2026-03-04T05:06:07.089Z'), new Date('2026-03-01T00:00:00.000Z')]) {
       await insertDevice(t.db, { id: uuidv7(), customerId: customer.id, name: 'Screen', secretHash: 'x', lastActivity });
     }
-    // Test-only stand-ins for the license order and datasource modules.
-    const removals = [
-      customerStatistics.add({ statistic: 'totalLicenses', sql: (id) => sql`(select 7 where ${id} is not null)` }),
-      customerStatistics.add({ statistic: 'currentDatasourceStorageSize', sql: (id) => sql`(select 1000 where ${id} is not null)` }),
-    ];
+    // The datasources module contributes currentDatasourceStorageSize: the bytes of its documents.
+    const datasourceId = uuidv7();
+    await t.db.insert(datasources).values({ id: datasourceId, customerId: customer.id, name: 'Prices', sourceType: 'INTERNAL', structureType: 'CUSTOM' });
+    await t.db.insert(datasourceData).values({ datasourceId, customerId: customer.id, document: {}, hash: 'h', size: 1000 });
+    // A test-only stand-in for the license order module.
+    const removals = [customerStatistics.add({ statistic: 'totalLicenses', sql: (id) => sql`(select 7 where ${id} is not null)` })];
     try {
       expect(() => customerStatistics.add({ statistic: 'totalLicenses', sql: () => sql`0` })).toThrow(/registered twice/);
       const res = await readCustomer(
@@ -153,8 +155,8 @@ describe('the customer statistic registry', () => {
     expect(after.body).toMatchObject({
       activeLicenses: 2,
       totalLicenses: 0,
-      currentDatasourceStorageSize: 0,
-      currentTotalCustomerStorageSize: 500,
+      currentDatasourceStorageSize: 1000,
+      currentTotalCustomerStorageSize: 1500,
       lastDeviceActivity: '2026-03-04T05:06:07.089Z',
     });
   });
