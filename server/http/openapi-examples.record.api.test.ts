@@ -665,6 +665,56 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/alertRuleNotificationChannel/simple?${q}`, { token: owner });
     await call('GET', `/api/alertRuleNotificationChannel/${facility.id}?${q}`, { token: owner });
 
+    // Datasources: an internal table and its data, a room's status written by a display, an external feed refreshed
+    // (no network here: its lastError says why), their usage.
+    const lunch = (
+      await call(
+        'POST',
+        `/api/datasource?${q}`,
+        { token: owner, json: { name: 'Lunch menu', sourceType: 'INTERNAL', structureType: 'TABLE', comment: 'Canteen board' } },
+        201,
+      )
+    ).body;
+    await call('PUT', `/api/datasource/${lunch.id}/data?${q}`, {
+      token: owner,
+      json: {
+        columns: ['dish', 'price'],
+        rows: [
+          { dish: 'Pasta al forno', price: 7.5 },
+          { dish: 'Tomato soup', price: 4.2 },
+        ],
+      },
+    });
+    await call('GET', `/api/datasource/${lunch.id}/data?${q}`, { token: owner });
+    await call('PUT', `/api/datasource/${lunch.id}?${q}`, { token: owner, json: { comment: 'Canteen board, ground floor' } });
+    const orion = (
+      await call(
+        'POST',
+        `/api/datasource?${q}`,
+        { token: owner, json: { name: 'Room Orion', sourceType: 'INTERNAL', structureType: 'KEY_VALUE', editableByDisplay: true } },
+        201,
+      )
+    ).body;
+    await call('POST', `/api/display/datasource/${orion.id}/set?key=status&value=busy`, { token: owner });
+    await call('POST', `/api/display/datasource/${orion.id}/merge`, { json: { next: { title: 'Stand-up', start: '10:00' } } });
+    const cityNews = {
+      name: 'City news',
+      sourceType: 'EXTERNAL',
+      structureType: 'FEED',
+      type: 'RSS',
+      remoteUrl: 'https://feeds.example.com/city.rss',
+      refreshFrequency: 600,
+      keepLastXItem: 20,
+    };
+    await call('POST', `/api/datasource/test?${q}`, { token: owner, json: cityNews });
+    const newsFeed = (await call('POST', `/api/datasource?${q}`, { token: owner, json: cityNews }, 201)).body;
+    await call('POST', `/api/datasource/refresh/${newsFeed.id}?${q}&sync=true`, { token: owner });
+    await call('DELETE', `/api/datasource/${newsFeed.id}/clearCache?${q}`, { token: owner }, 204);
+    await call('GET', `/api/v2/datasource?${q}`, { token: owner });
+    await call('GET', `/api/v2/datasource/${lunch.id}?${q}`, { token: owner });
+    await call('GET', `/api/datasource/usageDetails?${q}`, { token: owner });
+    await call('DELETE', `/api/datasource/${newsFeed.id}?${q}`, { token: owner }, 204);
+
     // Screens: folders, a screen registered and claimed by its code, its settings.
     const deviceRoot = (await call('GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`, { token: owner })).body
       .content[0];
@@ -922,6 +972,7 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
 
     // The screen plays: its manifest, schedule, plays and the reports.
     await call('GET', '/api/display/manifest', { token: device });
+    await call('GET', `/api/display/datasource/${lunch.id}`, { token: device });
     await call('GET', `/api/v2/device/${deviceId}/schedule?${q}&from=${Date.now()}&to=${Date.now() + 3_600_000}`, { token: owner });
     await call('GET', `/api/v2/device/${deviceId}/schedule/explain?${q}`, { token: owner });
     await call('POST', `/api/v2/device/schedule/now?${q}`, { token: owner, json: { deviceIds: [deviceId] } });

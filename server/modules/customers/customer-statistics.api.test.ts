@@ -124,7 +124,9 @@ describe('the customer statistic registry', () => {
     }
     // The datasources module contributes currentDatasourceStorageSize: the bytes of its documents.
     const datasourceId = uuidv7();
-    await t.db.insert(datasources).values({ id: datasourceId, customerId: customer.id, name: 'Prices', sourceType: 'INTERNAL', structureType: 'CUSTOM' });
+    await t.db
+      .insert(datasources)
+      .values({ id: datasourceId, customerId: customer.id, name: 'Prices', sourceType: 'INTERNAL', structureType: 'CUSTOM' });
     await t.db.insert(datasourceData).values({ datasourceId, customerId: customer.id, document: {}, hash: 'h', size: 1000 });
     // A test-only stand-in for the license order module.
     const removals = [customerStatistics.add({ statistic: 'totalLicenses', sql: (id) => sql`(select 7 where ${id} is not null)` })];
