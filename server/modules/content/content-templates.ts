@@ -1,4 +1,4 @@
-import type { SlideData, Widget } from './content-data.schemas';
+import type { DatasourceWidget, SlideData, Widget } from './content-data.schemas';
 
 /*
  * The starter templates (`GET /api/template`): real slides that render as they are, written to the
@@ -29,6 +29,15 @@ function page(screenSize: { width: number; height: number }, backgroundColor: st
 }
 
 const white = '#ffffff';
+
+/** A datasource widget without its datasource: the copy picks one (the editor's datasource panel); until then the placeholder shows. */
+function datasource(
+  id: string,
+  box: { x: number; y: number; width: number; height: number },
+  settings: Pick<DatasourceWidget, 'mode'> & Partial<DatasourceWidget>,
+): Widget {
+  return { ...settings, id, type: 'datasource', ...box, zIndex: 2 };
+}
 
 export const starterTemplates: readonly StarterTemplate[] = [
   {
@@ -167,6 +176,97 @@ export const starterTemplates: readonly StarterTemplate[] = [
         showDate: true,
         textStyle: { fontSize: 56, color: white, align: 'center' },
       },
+    ]),
+  },
+  {
+    id: '0190f000-0000-7000-8000-000000000006',
+    name: 'News ticker',
+    description: 'A headline area and the items of an RSS feed scrolling along the bottom (pick the feed).',
+    tags: ['news', 'ticker', 'datasource'],
+    data: page(HD, '#0b1220', [
+      text('headline', 120, 160, 1680, 560, 'Your headline goes here', {
+        fontSize: 110,
+        fontWeight: 'bold',
+        color: white,
+        align: 'left',
+        verticalAlign: 'middle',
+      }),
+      datasource(
+        'news',
+        { x: 0, y: 950, width: 1920, height: 130 },
+        {
+          mode: 'ticker',
+          marqueeSpeed: 140,
+          placeholder: 'Pick an RSS datasource for the ticker',
+          textStyle: { fontSize: 56, color: white, verticalAlign: 'middle' },
+          style: { backgroundColor: '#1d4ed8', padding: 16 },
+        },
+      ),
+    ]),
+  },
+  {
+    id: '0190f000-0000-7000-8000-000000000007',
+    name: 'Menu board from a table',
+    description: 'Dishes and prices from a TABLE datasource, paged when the list is long (pick the table).',
+    tags: ['menu', 'food', 'datasource'],
+    data: page(HD, '#1c1917', [
+      text('title', 80, 50, 1760, 140, "Today's menu", {
+        fontSize: 96,
+        fontWeight: 'bold',
+        color: '#fbbf24',
+        align: 'center',
+        verticalAlign: 'middle',
+      }),
+      datasource(
+        'menu',
+        { x: 160, y: 240, width: 1600, height: 780 },
+        {
+          mode: 'table',
+          rowsPerPage: 8,
+          pageSeconds: 12,
+          placeholder: 'Pick a TABLE datasource with the dishes and prices',
+          textStyle: { fontSize: 48, color: '#e7e5e4' },
+          headerStyle: { fontSize: 40, fontWeight: 'bold', color: '#fbbf24' },
+        },
+      ),
+    ]),
+  },
+  {
+    id: '0190f000-0000-7000-8000-000000000008',
+    name: 'Room sign',
+    description: "A meeting room's name, whether it is free, and the next booking, from a calendar datasource (pick the calendar).",
+    tags: ['room', 'calendar', 'datasource'],
+    data: page(HD, '#064e3b', [
+      text('room', 120, 80, 1680, 160, 'Meeting room', { fontSize: 96, fontWeight: 'bold', color: white, verticalAlign: 'middle' }),
+      datasource(
+        'schedule',
+        { x: 120, y: 300, width: 1680, height: 700 },
+        {
+          mode: 'calendar',
+          placeholder: 'Pick an iCal or calendar datasource',
+          textStyle: { fontSize: 64, color: white },
+        },
+      ),
+    ]),
+  },
+  {
+    id: '0190f000-0000-7000-8000-000000000009',
+    name: 'Emergency banner',
+    description: 'The active alerts of a CAP feed, one after another, on red (pick the CAP datasource).',
+    tags: ['emergency', 'alert', 'datasource'],
+    data: page(HD, '#7f1d1d', [
+      text('title', 120, 60, 1680, 140, 'Warning', { fontSize: 96, fontWeight: 'bold', color: white, verticalAlign: 'middle' }),
+      datasource(
+        'alerts',
+        { x: 120, y: 240, width: 1680, height: 780 },
+        {
+          mode: 'list',
+          itemSeconds: 15,
+          showImage: false,
+          placeholder: 'Pick a CAP datasource',
+          textStyle: { fontSize: 56, color: white },
+        },
+      ),
     ]),
   },
 ];
