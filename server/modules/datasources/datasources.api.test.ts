@@ -4,6 +4,7 @@ import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { devices } from '@/server/modules/devices/devices.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
 import { newDevice } from '@/server/modules/display/display.test-kit';
+import { insertFile, rootFolderOf } from '@/server/modules/files/files.test-kit';
 import { createLogger } from '@/server/logger';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { createRefresher, DEACTIVATE_AFTER_ERRORS, REFRESH_LEASE_MS } from './datasource-refresh';
@@ -256,6 +257,66 @@ describe('data documents (spec 5 §2 "Internal data")', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'datasource'), eq(auditLog.entityId, open.id)));
     expect(audit.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('system datasources (spec 5 §2: computed when read)', () => {
+  it('FILES lists the files of a FILE quick filter (at most maxElementCount); DEVICES the tenant’s screens; the filter cannot go while used', async () => {
+    const folder = await rootFolderOf(t.db, customerId);
+    for (const name of ['menu-a.png', 'menu-b.png', 'other.png'])
+      await insertFile(t.db, folder, { name, contentType: 'image/png', width: 800, height: 600 });
+    const filter = await t.request('POST', '/api/quickFilter', {
+      token: editor,
+      json: { name: 'Menu images', filteredEntityType: 'FILE', criteria: { type: 'FILE', name: 'menu-' } },
+    });
+    expect(filter.status, JSON.stringify(filter.body)).toBe(201);
+    const files = await created({
+      name: 'Menu images',
+      sourceType: 'SYSTEM',
+      structureType: 'LIST',
+      systemDatasourceType: 'FILES',
+      quickFilterId: filter.body.id,
+      maxElementCount: 1,
+    });
+    const document = (await t.request('GET', `/api/datasource/${files.id}/data`, { token: viewer })).body;
+    expect(document).toEqual([
+      {
+        id: expect.any(String),
+        name: 'menu-a.png',
+        contentType: 'image/png',
+        width: 800,
+        height: 600,
+        duration: null,
+        url: expect.stringMatching(/^\/api\/storage\/customer\/\d+\/files\//),
+      },
+    ]);
+    expect((await t.request('DELETE', `/api/quickFilter?quickFilterId=${filter.body.id}`, { token: editor })).status).toBe(409);
+    const foreignFilter = await t.request('POST', '/api/quickFilter', {
+      token: otherEditor,
+      json: { name: 'Theirs', filteredEntityType: 'FILE', criteria: { type: 'FILE' } },
+    });
+    const foreign = await create({
+      name: 'Borrowed',
+      sourceType: 'SYSTEM',
+      structureType: 'LIST',
+      systemDatasourceType: 'FILES',
+      quickFilterId: foreignFilter.body.id,
+    });
+    expect(foreign.status).toBe(404);
+
+    await newDevice(t, { customerId });
+    const screens = await created({ name: 'Screens', sourceType: 'SYSTEM', structureType: 'LIST', systemDatasourceType: 'DEVICES' });
+    const listed = (await t.request('GET', `/api/datasource/${screens.id}/data`, { token: viewer })).body;
+    expect(listed.length).toBeGreaterThanOrEqual(1);
+    expect(listed[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      deviceStatus: expect.any(String),
+      folderPath: expect.any(String),
+    });
+    expect((await create({ name: 'Shots', sourceType: 'SYSTEM', structureType: 'LIST', systemDatasourceType: 'SCREENSHOT' })).status).toBe(
+      400,
+    );
   });
 });
 
