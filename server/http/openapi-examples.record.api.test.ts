@@ -807,6 +807,104 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('DELETE', `/api/deviceGroup/${wall.id}?${q}`, { token: owner }, 204);
     await call('GET', `/api/v2/deviceGroup?${q}`, { token: owner });
 
+    // Datasources: an internal one the console and the screens write, an RSS feed refreshed on request.
+    const prices = (
+      await call(
+        'POST',
+        `/api/datasource?${q}`,
+        {
+          token: owner,
+          json: {
+            name: 'Prices',
+            comment: 'Drinks at the bar',
+            sourceType: 'INTERNAL',
+            structureType: 'KEY_VALUE',
+            editableByDisplay: true,
+          },
+        },
+        201,
+      )
+    ).body;
+    await call('POST', `/api/datasource/test?${q}`, {
+      token: owner,
+      json: { name: 'Menu', sourceType: 'INTERNAL', structureType: 'TABLE' },
+    });
+    await call('PUT', `/api/datasource/${prices.id}?${q}`, { token: owner, json: { comment: 'Drinks and snacks at the bar' } });
+    await call('PUT', `/api/datasource/${prices.id}/data?${q}`, { token: owner, json: { coffee: 2.5, tea: 2.2 } });
+    await call('POST', `/api/display/datasource/${prices.id}/set?key=coffee&value=2.8`, { token: device });
+    await call('POST', `/api/display/datasource/${prices.id}/merge`, { token: device, json: { water: 1.5 } });
+    await call('GET', `/api/datasource/${prices.id}/data?${q}`, { token: owner });
+    await call('GET', `/api/display/datasource/${prices.id}`, { token: device });
+    await call('GET', `/api/v2/datasource?${q}`, { token: owner });
+    await call('GET', `/api/v2/datasource/${prices.id}?${q}`, { token: owner });
+    await call('GET', `/api/datasource/usageDetails?${q}`, { token: owner });
+    const headlines = (
+      await call(
+        'POST',
+        `/api/datasource?${q}`,
+        {
+          token: owner,
+          json: {
+            name: 'Headlines',
+            sourceType: 'EXTERNAL',
+            structureType: 'FEED',
+            type: 'RSS',
+            remoteUrl: 'https://news.example.com/feed.xml',
+            refreshFrequency: 900,
+            keepLastXItem: 20,
+          },
+        },
+        201,
+      )
+    ).body;
+    await call('POST', `/api/datasource/refresh/${headlines.id}?${q}`, { token: owner });
+    await call('DELETE', `/api/datasource/${headlines.id}/clearCache?${q}`, { token: owner }, 204);
+    await call('DELETE', `/api/datasource/${headlines.id}?${q}`, { token: owner }, 204);
+
+    // A meeting room's calendar: the room's screen (and anyone, as the room is open to displays) books, starts, extends
+    // and ends meetings through the public calendar endpoints.
+    const meetingRoom = (
+      await call(
+        'POST',
+        `/api/datasource?${q}`,
+        {
+          token: owner,
+          json: {
+            name: 'Meeting room Spree',
+            sourceType: 'INTERNAL',
+            structureType: 'LIST',
+            editableByDisplay: true,
+            timeZone: 'Europe/Berlin',
+          },
+        },
+        201,
+      )
+    ).body;
+    const hour = 3_600_000;
+    const tomorrow = started + 24 * hour;
+    const calendar = `datasourceId=${meetingRoom.id}`;
+    const planning = (
+      await call(
+        'POST',
+        `/public-api/calendars/events?${calendar}&start=${tomorrow}&end=${tomorrow + hour}&title=Weekly%20planning`,
+        {},
+        201,
+      )
+    ).body;
+    await call(
+      'POST',
+      `/public-api/calendars/events?${calendar}&start=${tomorrow + 2 * hour}&end=${tomorrow + 3 * hour}&title=Design%20review`,
+      { token: device },
+      201,
+    );
+    await call('GET', `/public-api/calendars/events?${calendar}&from=${tomorrow - hour}&to=${tomorrow + 4 * hour}`, { token: device });
+    const meeting = `/public-api/calendars/events/${planning.id}`;
+    await call('PATCH', `${meeting}/start?${calendar}&startedBy=Room%20panel`, { token: device });
+    await call('PATCH', `${meeting}/extend?${calendar}&duration=15`, { token: device });
+    await call('PATCH', `${meeting}/end?${calendar}&endDate=${tomorrow + hour}`, { token: device });
+    await call('PATCH', `${meeting}/suspend?${calendar}&duration=10`);
+    await call('PATCH', `${meeting}/cancel?${calendar}`);
+
     // Channels, a schedule, sub-channels.
     const sale = (
       await call(
