@@ -857,6 +857,50 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('DELETE', `/api/deviceGroup/${wall.id}?${q}`, { token: owner }, 204);
     await call('GET', `/api/v2/deviceGroup?${q}`, { token: owner });
 
+    // A meeting room's calendar: the room's screen (and anyone, as the room is open to displays) books, starts, extends
+    // and ends meetings through the public calendar endpoints.
+    const meetingRoom = (
+      await call(
+        'POST',
+        `/api/datasource?${q}`,
+        {
+          token: owner,
+          json: {
+            name: 'Meeting room Spree',
+            sourceType: 'INTERNAL',
+            structureType: 'LIST',
+            editableByDisplay: true,
+            timeZone: 'Europe/Berlin',
+          },
+        },
+        201,
+      )
+    ).body;
+    const hour = 3_600_000;
+    const tomorrow = started + 24 * hour;
+    const calendar = `datasourceId=${meetingRoom.id}`;
+    const planning = (
+      await call(
+        'POST',
+        `/public-api/calendars/events?${calendar}&start=${tomorrow}&end=${tomorrow + hour}&title=Weekly%20planning`,
+        {},
+        201,
+      )
+    ).body;
+    await call(
+      'POST',
+      `/public-api/calendars/events?${calendar}&start=${tomorrow + 2 * hour}&end=${tomorrow + 3 * hour}&title=Design%20review`,
+      { token: device },
+      201,
+    );
+    await call('GET', `/public-api/calendars/events?${calendar}&from=${tomorrow - hour}&to=${tomorrow + 4 * hour}`, { token: device });
+    const meeting = `/public-api/calendars/events/${planning.id}`;
+    await call('PATCH', `${meeting}/start?${calendar}&startedBy=Room%20panel`, { token: device });
+    await call('PATCH', `${meeting}/extend?${calendar}&duration=15`, { token: device });
+    await call('PATCH', `${meeting}/end?${calendar}&endDate=${tomorrow + hour}`, { token: device });
+    await call('PATCH', `${meeting}/suspend?${calendar}&duration=10`);
+    await call('PATCH', `${meeting}/cancel?${calendar}`);
+
     // Channels, a schedule, sub-channels.
     const sale = (
       await call(

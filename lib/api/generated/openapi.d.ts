@@ -4559,6 +4559,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public-api/calendars/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events of a calendar datasource overlapping [from, to)
+         * @description By start; CANCELLED events are left out; at most 5 000. An ICAL datasource answers from its document (the last refresh expanded [then − 1 day, then + 30 days]); an INTERNAL one editable by displays from its events. Any other datasource: 409 `calendarEvent.error.notCalendar`. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         */
+        get: operations["listCalendarEvents"];
+        put?: never;
+        /**
+         * Create a calendar event
+         * @description A CONFIRMED event in [start, end). 409 `calendarEvent.error.overlap` when it overlaps an event of the datasource that is not cancelled (one ending at 10:00 does not overlap one starting at 10:00). Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         */
+        post: operations["createCalendarEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public-api/calendars/events/{eventId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel a calendar event
+         * @description Sets CANCELLED: the event is no longer listed and frees its time. Cancelling it again changes nothing. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         */
+        patch: operations["cancelCalendarEvent"];
+        trace?: never;
+    };
+    "/public-api/calendars/events/{eventId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the end of a calendar event
+         * @description The event ends at `endDate`: after its start and at most 366 days later (400 `calendarEvent.error.invalidEnd`); a later end must not run into another event (409 `calendarEvent.error.overlap`). A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         */
+        patch: operations["endCalendarEvent"];
+        trace?: never;
+    };
+    "/public-api/calendars/events/{eventId}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Extend a calendar event
+         * @description The end moves `duration` minutes later; refused with 409 `calendarEvent.error.overlap` when that runs into the next event, 400 `calendarEvent.error.invalidEnd` past 366 days. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         */
+        patch: operations["extendCalendarEvent"];
+        trace?: never;
+    };
+    "/public-api/calendars/events/{eventId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a calendar event as started
+         * @description Sets `isStarted` and `startedBy`; a suspended event is confirmed again. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         */
+        patch: operations["startCalendarEvent"];
+        trace?: never;
+    };
+    "/public-api/calendars/events/{eventId}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Suspend a calendar event for some minutes
+         * @description SUSPENDED until now + `duration` minutes, then CONFIRMED again; it keeps its time. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         */
+        patch: operations["suspendCalendarEvent"];
+        trace?: never;
+    };
     "/public-api/display/register": {
         parameters: {
             query?: never;
@@ -4696,6 +4820,48 @@ export interface components {
         BulkUpdateResult: {
             /** @description Files changed by the call */
             updated: number;
+        };
+        CalendarAttendee: {
+            name: string;
+            status?: string;
+        };
+        /** @description A calendar event (spec 5 §3) */
+        CalendarEvent: {
+            attendees: components["schemas"]["CalendarAttendee"][];
+            /**
+             * Format: int64
+             * @description When the event was created (epoch ms), when known
+             */
+            created?: number;
+            description?: string;
+            end: components["schemas"]["CalendarInstant"] & unknown;
+            /** Format: uuid */
+            id: string;
+            isStarted: boolean;
+            location?: string;
+            organizer?: string;
+            start: components["schemas"]["CalendarInstant"];
+            startedBy?: string;
+            /**
+             * @description SUSPENDED until the suspension ends (then CONFIRMED again); CANCELLED events are never listed
+             * @enum {string}
+             */
+            status: "CONFIRMED" | "CANCELLED" | "SUSPENDED";
+            title: string;
+            /**
+             * Format: int64
+             * @description When the event last changed (epoch ms), when known
+             */
+            updated?: number;
+        };
+        CalendarInstant: {
+            /** @description ISO 8601 with the offset of the datasource’s time zone at that instant (UTC when it has none) */
+            dateTime: string;
+            /**
+             * Format: int64
+             * @description Unix epoch milliseconds
+             */
+            timeStamp: number;
         };
         Campaign: {
             advertiser?: {
@@ -32929,6 +33095,671 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the window ends */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCalendarEvents: {
+        parameters: {
+            query: {
+                /** @description The datasource holding the events: an ICAL datasource (read only) or an INTERNAL one editable by displays */
+                datasourceId: string;
+                /** @description Leave the organizer out of `attendees` */
+                filterOrganizerFromAttendees?: boolean;
+                /** @description Start of the window (epoch ms, inclusive) */
+                from: number;
+                /** @description End of the window (epoch ms, exclusive); after `from`, at most 366 days later */
+                to: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"][];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCalendarEvent: {
+        parameters: {
+            query: {
+                /** @description The datasource holding the events: an ICAL datasource (read only) or an INTERNAL one editable by displays */
+                datasourceId: string;
+                /** @description When it ends (epoch ms, exclusive): after `start`, at most 366 days later */
+                end: number;
+                /** @description When the event starts (epoch ms) */
+                start: number;
+                /** @description The title */
+                title: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The created event */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelCalendarEvent: {
+        parameters: {
+            query: {
+                /** @description The datasource holding the events: an ICAL datasource (read only) or an INTERNAL one editable by displays */
+                datasourceId: string;
+            };
+            header?: never;
+            path: {
+                /** @description An event of the datasource */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endCalendarEvent: {
+        parameters: {
+            query: {
+                /** @description The datasource holding the events: an ICAL datasource (read only) or an INTERNAL one editable by displays */
+                datasourceId: string;
+                /** @description The new end (epoch ms): after the start, at most 366 days later */
+                endDate: number;
+            };
+            header?: never;
+            path: {
+                /** @description An event of the datasource */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    extendCalendarEvent: {
+        parameters: {
+            query: {
+                /** @description The datasource holding the events: an ICAL datasource (read only) or an INTERNAL one editable by displays */
+                datasourceId: string;
+                /** @description How much later it ends; minutes, 1 to 10080 (a week) */
+                duration: number;
+            };
+            header?: never;
+            path: {
+                /** @description An event of the datasource */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startCalendarEvent: {
+        parameters: {
+            query: {
+                /** @description The datasource holding the events: an ICAL datasource (read only) or an INTERNAL one editable by displays */
+                datasourceId: string;
+                /** @description Who started it (a name, a badge); absent or empty: nobody named */
+                startedBy?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An event of the datasource */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suspendCalendarEvent: {
+        parameters: {
+            query: {
+                /** @description The datasource holding the events: an ICAL datasource (read only) or an INTERNAL one editable by displays */
+                datasourceId: string;
+                /** @description How long it is suspended, from now; minutes, 1 to 10080 (a week) */
+                duration: number;
+            };
+            header?: never;
+            path: {
+                /** @description An event of the datasource */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -83,7 +83,11 @@ export type DatasourceWriter =
 const PUBLIC_WRITER = systemActor('anonymous display write');
 
 /** The datasource (locked) if the writer may write it, with the actor its audit entry names. */
-async function datasourceForWriter(tx: Executor, writer: DatasourceWriter, id: string): Promise<{ row: DatasourceRow; actor: Actor }> {
+export async function datasourceForWriter(
+  tx: Executor,
+  writer: DatasourceWriter,
+  id: string,
+): Promise<{ row: DatasourceRow; actor: Actor }> {
   if (writer.kind === 'user') {
     if (!hasRole(writer.ctx.actor.role, 'EDITOR'))
       throw new ForbiddenError('This operation needs the role EDITOR or higher', 'auth.error.roleRequired', { minimumRole: 'EDITOR' });

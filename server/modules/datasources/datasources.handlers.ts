@@ -3,6 +3,7 @@ import type { AppEnv } from '@/server/http/context';
 import { listQuery, scopedQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { deviceContext, serviceContext } from '@/server/http/service-context';
+import { registerCalendarEventRoutes } from './calendar-events.routes';
 import * as data from './datasource-data.service';
 import * as refresh from './datasource-refresh.service';
 import * as routes from './datasources.routes';
@@ -17,6 +18,8 @@ function writerOf(c: Context<AppEnv>): data.DatasourceWriter {
 }
 
 export function registerDatasourceRoutes(app: RouteRegistrar) {
+  registerCalendarEventRoutes(app);
+
   app.openapi(routes.listDatasourcesRoute, async (c) => c.json(await service.listDatasources(serviceContext(c), listQuery(c)), 200));
 
   app.openapi(routes.getDatasourceRoute, async (c) =>

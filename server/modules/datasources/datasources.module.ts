@@ -6,6 +6,7 @@ import { quickFilterUsages } from '@/server/modules/quick-filters';
 import { usageCounters } from '@/server/modules/resource-limits';
 import { teamResources } from '@/server/modules/teams';
 import { customerStatistics } from '@/server/tenant/customer-statistics';
+import { calendarEvents } from './calendar-events.table';
 import { createRefresher } from './datasource-refresh';
 import { datasourceOutbound } from './datasource-refresh.service';
 import { registerDatasourceRoutes } from './datasources.handlers';
@@ -18,7 +19,7 @@ const REFRESH_CONCURRENCY = 16;
 export const datasourcesModule = defineModule({
   name: 'datasources',
   routes: registerDatasourceRoutes,
-  tables: [datasources, datasourceData],
+  tables: [datasources, datasourceData, calendarEvents],
   plugs: [
     plug(teamResources, { type: 'datasource', table: datasources, idColumn: datasources.id, customerIdColumn: datasources.customerId }),
     plug(usageCounters, { resource: 'DATASOURCE', count: countDatasourcesOf }),

@@ -31,7 +31,8 @@ const SEMANTIC_400: Record<string, string> = {
   // The query languages (DECISIONS §4): plain strings with a description and an example.
   'search.error.*': 'the search language: fields, operators and values checked against the resource',
   'datasource.error.invalidCron': 'the cron language of a datasource’s refresh times: each field’s values, ranges and names',
-  'datasource.error.unsupportedType': 'a datasource `type` or `systemDatasourceType` this service does not fetch (spec 5 §2: 400 naming it)',
+  'datasource.error.unsupportedType':
+    'a datasource `type` or `systemDatasourceType` this service does not fetch (spec 5 §2: 400 naming it)',
   'datasource.error.invalidDocument': 'a data document that does not fit the datasource’s stored `structureType`',
   'datasource.error.invalidKey': 'a `set` key (dot path or JSONPath) that names no single place in the stored document',
   'advertiser.error.invalidCron':
@@ -81,6 +82,8 @@ const SEMANTIC_400: Record<string, string> = {
   'notificationChannel.error.smsNotConfigured': 'SMS channels only where the server has SMS delivery configured (`SMS_WEBHOOK_URL`)',
   // The state of another resource the request names.
   'campaign.error.quickFilterType': 'a quick filter of another entity type than the field that names it',
+  'calendarEvent.error.invalidEnd':
+    'a new end of a stored event: after its stored start, at most 366 days later (endCalendarEvent and extendCalendarEvent descriptions)',
 };
 
 /** Statuses a schema-valid request may be refused with, whatever the key. */
