@@ -154,14 +154,11 @@ export class DeviceSessions {
     if (notice.kind === 'commands') await this.deliverCommands(here);
     else if (notice.kind === 'manifest') void this.queueManifestCheck(here);
     else if (notice.kind === 'assigned') await this.announceClaim(here);
-    else if (notice.kind === 'datasource') this.announceDatasource(here, notice.datasourceId!);
+    // Spec 5 §2: the devices read the datasource again (`GET /api/display/datasource/{id}`, with their ETag).
+    else if (notice.kind === 'datasource')
+      for (const id of here)
+        for (const session of this.byDevice.get(id) ?? []) send(session, { type: 'datasourceChanged', id: notice.datasourceId });
     else this.disconnect(here, 4001, 'revoked');
-  }
-
-  /** Spec 5 §2: the devices read the datasource again (`GET /api/display/datasource/{id}`, with their ETag). */
-  private announceDatasource(deviceIds: readonly string[], datasourceId: string): void {
-    for (const id of deviceIds)
-      for (const session of this.byDevice.get(id) ?? []) send(session, { type: 'datasourceChanged', id: datasourceId });
   }
 
   /** Sends each connected device's pending commands that this connection has not had yet. */
