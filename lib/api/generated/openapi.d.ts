@@ -5713,7 +5713,7 @@ export interface components {
             systemDatasourceType?: string;
             timeFormat?: string;
             timeZone?: components["schemas"]["TimeZone"] & unknown;
-            /** @description External format: JSON, XML, RSS, ICAL, CAP, WEBSITE_CONTENT, FILE_FROM_URL; other types are refused (400 `datasource.error.unsupportedType`) */
+            /** @description External format: JSON, XML, RSS, ICAL, CAP, WEBSITE_CONTENT; other types are refused (400 `datasource.error.unsupportedType`) */
             type?: string;
             webScraperParameters?: components["schemas"]["DatasourceWebScraperParameters"] & unknown;
         };
