@@ -56,6 +56,7 @@ async function startRemote() {
 /** A slide whose one widget shows `datasourceId` (what makes a datasource "used"). */
 const slideShowing = (datasourceId: string) => ({
   Default: {
+    tags: [],
     pageStyle: {},
     pageData: { screenSize: { width: 1920, height: 1080 } },
     widgets: [
@@ -76,10 +77,13 @@ const slideShowing = (datasourceId: string) => ({
   },
 });
 
-/** The page as it is now, 1440 and 1024 wide. */
+/** The page as it is now, 1440 and 1024 wide; it never scrolls sideways. */
 async function shoot(page: Page, name: string) {
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 900 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at ${width}` })
+      .toBeLessThanOrEqual(width);
     await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -117,7 +121,7 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await expect(create.getByText('Enter a name')).toBeVisible();
     await create.getByLabel('Name', { exact: true }).fill('Lobby prices');
     await expect(create.getByLabel('Structure')).toHaveValue('KEY_VALUE');
-    await expect(create.getByLabel('Address')).toHaveCount(0);
+    await expect(create.getByLabel('Address', { exact: true })).toHaveCount(0);
     await create.getByRole('button', { name: 'Create datasource' }).click();
     await expect(create).toBeHidden();
     const rows = page.getByRole('main').getByRole('row');
@@ -137,10 +141,10 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await expect(create.getByLabel('JSONPath')).toHaveCount(0);
     await create.getByLabel('Format').selectOption({ label: 'JSON' });
     await create.getByLabel('Structure').selectOption({ label: 'List' });
-    await create.getByLabel('Address').fill('not an address');
+    await create.getByLabel('Address', { exact: true }).fill('not an address');
     await create.getByRole('button', { name: 'Test' }).click();
     await expect(create.getByText('Enter an http or https address')).toBeVisible();
-    await create.getByLabel('Address').fill(remote.url('/menu.json'));
+    await create.getByLabel('Address', { exact: true }).fill(remote.url('/menu.json'));
     await create.getByLabel('JSONPath').fill('$.items');
     await create.getByRole('button', { name: 'Test' }).click();
     await expect(create.getByText('The test failed')).toBeVisible();

@@ -102,7 +102,8 @@ export function DatasourceFormDialog({
           ? t.rich('belongsTo', { name: tenantName, strong: (chunks) => <span className="font-medium text-zinc-700">{chunks}</span> })
           : undefined
       }
-      className="max-w-2xl"
+      // A variant wins over the dialog's own `max-w-lg` (`cn` joins, it does not merge).
+      className="sm:top-[6vh] sm:max-w-2xl"
       bodyClassName="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4"
       schema={schema}
       values={values}
@@ -123,7 +124,10 @@ export function DatasourceFormDialog({
             <KindSettings form={form} fields={fields} isNew={isNew} />
             {current.sourceType !== 'INTERNAL' ? <TestPanel form={form} /> : null}
             {fields.textarea('comment', { label: t('comment'), hint: t('optional'), rows: 2 })}
-            {isNew ? null : fields.checkbox('deactivated', { label: t('deactivated'), description: t('deactivatedHint') })}
+            {/* Only refreshes stop: internal and system datasources have none. */}
+            {!isNew && current.sourceType === 'EXTERNAL'
+              ? fields.checkbox('deactivated', { label: t('deactivated'), description: t('deactivatedHint') })
+              : null}
             {/* Teams are chosen when the datasource is made; later from the team pages. */}
             {isNew ? (
               <TeamChoice

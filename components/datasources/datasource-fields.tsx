@@ -63,17 +63,22 @@ export function KindChoice({ form }: { form: Form }) {
             )}
           >
             <span className="flex items-center gap-2 text-sm font-medium text-zinc-900">
+              {/* Named by the kind alone; the sentence under it describes it. */}
               <input
                 type="radio"
                 name={name}
                 value={kind}
                 checked={value === kind}
                 onChange={() => form.setValue('sourceType', kind, { shouldDirty: true })}
+                aria-labelledby={`${name}-${kind}`}
+                aria-describedby={`${name}-${kind}-text`}
                 className="accent-brand-600"
               />
-              {label('datasourceSource', kind)}
+              <span id={`${name}-${kind}`}>{label('datasourceSource', kind)}</span>
             </span>
-            <span className="mt-1 text-xs text-zinc-500">{t(`kinds.${kind}`)}</span>
+            <span id={`${name}-${kind}-text`} className="mt-1 text-xs text-zinc-500">
+              {t(`kinds.${kind}`)}
+            </span>
           </label>
         ))}
       </div>
@@ -473,6 +478,8 @@ export function TestPanel({ form }: { form: Form }) {
 
       return;
     }
+    // Fixed since the last try: the marks of that try go.
+    form.clearErrors();
     setResult(null);
     try {
       const body = createBodyOf(values);

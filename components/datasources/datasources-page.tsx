@@ -85,7 +85,7 @@ function StatusCell({ datasource, words }: { datasource: Datasource; words: Word
   const status = statusOf(datasource);
   switch (status.kind) {
     case 'notRefreshed':
-      return <span className="text-zinc-500">{t(`status.${status.sourceType}`)}</span>;
+      return <span className="whitespace-nowrap text-zinc-500">{t(`status.${status.sourceType}`)}</span>;
     case 'ok':
       return <Badge tone="success">{t('status.ok')}</Badge>;
     case 'pending':
@@ -93,13 +93,13 @@ function StatusCell({ datasource, words }: { datasource: Datasource; words: Word
     case 'failing':
     case 'deactivated':
       return (
-        <div className="min-w-0">
+        <div className="min-w-48">
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge tone={status.kind === 'failing' ? 'danger' : 'warning'}>{t(`status.${status.kind}`)}</Badge>
             {status.count > 0 ? <span className="text-xs text-zinc-500">{t('status.failedTimes', { count: status.count })}</span> : null}
           </div>
           {status.error ? (
-            <p className="mt-1 line-clamp-2 max-w-80 text-xs break-words text-red-700" title={status.error} translate="no">
+            <p className="mt-1 line-clamp-2 max-w-72 text-xs break-words text-red-700" title={status.error} translate="no">
               {status.error}
             </p>
           ) : null}
@@ -110,7 +110,7 @@ function StatusCell({ datasource, words }: { datasource: Datasource; words: Word
 
 function UsedByCell({ datasource, words }: { datasource: Datasource; words: Words }) {
   const usages = datasource.usageDetails ?? [];
-  if (usages.length === 0) return <span className="text-zinc-400">{words.t('usedByNone')}</span>;
+  if (usages.length === 0) return <span className="whitespace-nowrap text-zinc-400">{words.t('usedByNone')}</span>;
 
   return (
     <span className="whitespace-nowrap text-zinc-600" title={usages.map((u) => u.contentName).join(', ')}>
