@@ -161,6 +161,7 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await expect(result).toContainText('"title": "Soup of the day"');
     await expect(result).not.toContainText('updated');
     await create.getByLabel('Name', { exact: true }).fill('Daily menu');
+    await result.scrollIntoViewIfNeeded();
     await shoot(page, 'datasources-create-tested');
     await create.getByRole('button', { name: 'Create datasource' }).click();
     await expect(create).toBeHidden();
@@ -208,6 +209,7 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await expect(edit.getByTestId('datasource-kind')).toHaveText('External · JSON · List');
     await expect(edit.getByLabel('Header name')).toHaveValue('X-Token');
     await edit.getByLabel('Every … minutes').fill('10');
+    await edit.getByTestId('datasource-kind').scrollIntoViewIfNeeded();
     await shoot(page, 'datasources-edit');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toBeHidden();
@@ -253,8 +255,10 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await expect(confirm).toBeHidden();
     await expect(lobby).toHaveCount(0);
 
-    expect(failures).toEqual([`409 DELETE ${BASE}/${stored!.id}`]);
-    expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+    // The rows link to the detail page (/datasources/{id}), another part of issue 30: until it is there, the links'
+    // prefetches answer 404. The one refusal asked for above, and nothing else.
+    expect(failures.filter((f) => !/^404 GET \/datasources\/[0-9a-f-]{36}$/.test(f))).toEqual([`409 DELETE ${BASE}/${stored!.id}`]);
+    expect(errors.filter((e) => !/status of (409|404)/.test(e))).toEqual([]);
 
     // A viewer reads the list, without a write action.
     const viewerContext = await browser.newContext();

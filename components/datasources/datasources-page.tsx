@@ -70,12 +70,17 @@ function typeOf(d: Datasource, label: Label): string {
 }
 
 /** A time relative to now, the exact time in its title; `empty` when there is none. */
-function When({ time, empty, words }: { time: number | null | undefined; empty: string; words: Words }) {
+/**
+ * A time relative to now, the exact time in its title; `empty` when there is none. A time of the past is never
+ * "in 2 seconds" (the server's clock may run ahead of the browser's), nor a time to come "2 seconds ago".
+ */
+function When({ time, tense, empty, words }: { time: number | null | undefined; tense: 'past' | 'future'; empty: string; words: Words }) {
   if (time === null || time === undefined) return <span className="text-zinc-400">{empty}</span>;
+  const shown = tense === 'past' ? Math.min(time, words.now) : Math.max(time, words.now);
 
   return (
     <span className="whitespace-nowrap text-zinc-600" title={words.format.dateTime(time)}>
-      {relativeTime(time, words.now, words.format.locale)}
+      {relativeTime(shown, words.now, words.format.locale)}
     </span>
   );
 }
@@ -134,11 +139,11 @@ function buildColumns(
   return [
     {
       id: 'name',
-      meta: { size: 220 },
+      meta: { size: 240 },
       accessorKey: 'name',
       header: t('columns.name'),
       cell: ({ row }) => (
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <div className="flex min-w-48 flex-wrap items-center gap-2">
           <Link
             href={`/datasources/${row.original.id}`}
             className="font-medium break-words text-zinc-900 hover:text-brand-700 hover:underline"
@@ -152,7 +157,7 @@ function buildColumns(
     },
     {
       id: 'type',
-      meta: { priority: 2, size: 150 },
+      meta: { priority: 1, size: 170 },
       header: t('columns.type'),
       enableSorting: false,
       cell: ({ row }) => <span className="whitespace-nowrap text-zinc-700">{typeOf(row.original, label)}</span>,
@@ -166,18 +171,23 @@ function buildColumns(
     },
     {
       id: 'status',
-      meta: { size: 200 },
+      meta: { size: 230 },
       header: t('columns.status'),
       enableSorting: false,
       cell: ({ row }) => <StatusCell datasource={row.original} words={words} />,
     },
     {
       id: 'lastRefresh',
-      meta: { priority: 3, size: 130 },
+      meta: { priority: 4, size: 130 },
       header: t('columns.lastRefresh'),
       enableSorting: false,
       cell: ({ row }) => (
-        <When time={row.original.lastRefreshTime} empty={row.original.sourceType === 'EXTERNAL' ? t('never') : '—'} words={words} />
+        <When
+          time={row.original.lastRefreshTime}
+          tense="past"
+          empty={row.original.sourceType === 'EXTERNAL' ? t('never') : '—'}
+          words={words}
+        />
       ),
     },
     {
@@ -185,18 +195,18 @@ function buildColumns(
       meta: { priority: 6, size: 130 },
       header: t('columns.nextRefresh'),
       enableSorting: false,
-      cell: ({ row }) => <When time={row.original.nextRefreshTime} empty="—" words={words} />,
+      cell: ({ row }) => <When time={row.original.nextRefreshTime} tense="future" empty="—" words={words} />,
     },
     {
       id: 'lastUpdated',
-      meta: { priority: 4, size: 130 },
+      meta: { priority: 2, size: 140 },
       accessorKey: 'lastUpdated',
       header: t('columns.lastUpdated'),
-      cell: ({ row }) => <When time={row.original.lastUpdated} empty={t('never')} words={words} />,
+      cell: ({ row }) => <When time={row.original.lastUpdated} tense="past" empty={t('never')} words={words} />,
     },
     {
       id: 'usedBy',
-      meta: { priority: 1, size: 110 },
+      meta: { priority: 3, size: 140 },
       header: t('columns.usedBy'),
       enableSorting: false,
       cell: ({ row }) => <UsedByCell datasource={row.original} words={words} />,
@@ -261,7 +271,8 @@ function DatasourceList() {
     { page: params.page, size: params.size, sort: sortParam(params.sort), text: params.text, sourceType: params.sourceType },
     { refetchInterval: (page) => (isAwaitingRefresh(page) ? AWAITING_POLL_MS : false) },
   );
-  const now = useNow();
+  // A page read after the last tick is its own "now": what it says happened did not happen in the future.
+  const now = Math.max(useNow(), query.dataUpdatedAt);
   const { notice, show, clear } = useNotice();
   const { mutateAsync: refreshNow } = useRefreshDatasource();
   const { mutateAsync: clearCache } = useClearDatasourceCache();
