@@ -130,6 +130,13 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await expect(lobby).toContainText('Key/value');
     await expect(lobby).toContainText('Kept here');
     await expect(lobby.getByRole('link', { name: 'Lobby prices' })).toHaveAttribute('href', /\/datasources\/[0-9a-f-]{36}$/);
+    // A name the tenant has already is refused at its field.
+    await page.getByRole('button', { name: 'New datasource' }).first().click();
+    await create.getByLabel('Name', { exact: true }).fill('Lobby prices');
+    await create.getByRole('button', { name: 'Create datasource' }).click();
+    await expect(create.getByText('Another datasource has this name.')).toBeVisible();
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await expect(create).toBeHidden();
 
     // External JSON: its own fields, a refused test first (the remote wants a header), then the parsed document.
     await page.getByRole('button', { name: 'New datasource' }).first().click();
@@ -256,8 +263,11 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await expect(lobby).toHaveCount(0);
 
     // The rows link to the detail page (/datasources/{id}), another part of issue 30: until it is there, the links'
-    // prefetches answer 404. The one refusal asked for above, and nothing else.
-    expect(failures.filter((f) => !/^404 GET \/datasources\/[0-9a-f-]{36}$/.test(f))).toEqual([`409 DELETE ${BASE}/${stored!.id}`]);
+    // prefetches answer 404. The two refusals asked for above (the taken name, the used datasource), and nothing else.
+    expect(failures.filter((f) => !/^404 GET \/datasources\/[0-9a-f-]{36}$/.test(f))).toEqual([
+      `409 POST ${BASE}`,
+      `409 DELETE ${BASE}/${stored!.id}`,
+    ]);
     expect(errors.filter((e) => !/status of (409|404)/.test(e))).toEqual([]);
 
     // A viewer reads the list, without a write action.

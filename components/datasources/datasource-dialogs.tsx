@@ -104,7 +104,7 @@ export function DatasourceFormDialog({
       }
       // A variant wins over the dialog's own `max-w-lg` (`cn` joins, it does not merge).
       className="sm:top-[6vh] sm:max-w-2xl"
-      bodyClassName="max-h-[70vh] space-y-4 overflow-y-auto px-5 py-4"
+      bodyClassName="mt-3 max-h-[70vh] space-y-4 overflow-y-auto border-t border-zinc-100 px-5 py-4"
       schema={schema}
       values={values}
       submitLabel={datasource ? t('save') : t('create')}

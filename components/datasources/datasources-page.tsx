@@ -143,7 +143,7 @@ function buildColumns(
       accessorKey: 'name',
       header: t('columns.name'),
       cell: ({ row }) => (
-        <div className="flex min-w-48 flex-wrap items-center gap-2">
+        <div className="flex min-w-56 flex-wrap items-center gap-2">
           <Link
             href={`/datasources/${row.original.id}`}
             className="font-medium break-words text-zinc-900 hover:text-brand-700 hover:underline"
