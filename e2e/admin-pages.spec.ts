@@ -111,6 +111,7 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
     'Content',
     'Channels',
     'Sub-channels',
+    'Datasources',
     'Schedules',
     'Proof of play',
     'Screens',

@@ -63,6 +63,7 @@ async function seed(request: APIRequestContext) {
     channelType: 'EMAIL',
     notify: ['haustechnik@example.com'],
   });
+  await api(request, admin, 'POST', `/api/datasource?${q}`, { name: 'Tagespreise', sourceType: 'INTERNAL', structureType: 'KEY_VALUE' });
   // A team of an editor (an OWNER belongs to no team).
   const member = await createUser(request, admin, customer.id, 'EDITOR', 'Mia Mitglied', suffix);
   await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, {
@@ -94,6 +95,7 @@ const TENANT_PAGES: Array<(ids: Awaited<ReturnType<typeof seed>>) => string[]> =
     '/channels/new',
     `/channels/${channelId}`,
     '/sub-channels',
+    '/datasources',
     '/schedules',
   ],
   ({ deviceId, teamId }) => [

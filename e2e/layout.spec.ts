@@ -28,7 +28,7 @@ type ListPage = { name: string; path: string; rowMenu?: boolean };
 
 const SIDEBAR_COOKIE = 'signage.sidebar';
 
-/** A tenant with something on every list page: files, a playlist, screens in a folder, a channel, a sub-channel group, an advertiser, a notification channel, a team, users. */
+/** A tenant with something on every list page: files, a playlist, screens in a folder, a channel, a sub-channel group, a datasource, an advertiser, a notification channel, a team, users. */
 async function seed(request: APIRequestContext) {
   const suffix = uniqueSuffix();
   const token = (await passwordGrant(request)).access_token;
@@ -87,6 +87,11 @@ async function seed(request: APIRequestContext) {
     comment: 'Morning coffee spots in the lobby',
     enabled: true,
   });
+  await api(request, token, 'POST', `/api/datasource?${q}`, {
+    name: 'Lobby menu prices for the winter season',
+    sourceType: 'INTERNAL',
+    structureType: 'KEY_VALUE',
+  });
   await api(request, token, 'POST', `/api/alertRuleNotificationChannel?${q}`, {
     name: 'Facility team for the lobby screens',
     comment: 'Weekdays, building management',
@@ -105,6 +110,7 @@ function listPages(lobbyId: string): ListPage[] {
     { name: 'screens', path: `/screens?view=table&folder=${lobbyId}`, rowMenu: true },
     { name: 'channels', path: '/channels', rowMenu: true },
     { name: 'sub-channels', path: '/sub-channels', rowMenu: true },
+    { name: 'datasources', path: '/datasources', rowMenu: true },
     { name: 'schedules', path: `/schedules?folder=${lobbyId}` },
     { name: 'users', path: '/users', rowMenu: true },
     { name: 'teams', path: '/teams', rowMenu: true },

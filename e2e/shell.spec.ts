@@ -65,6 +65,7 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
     'Content',
     'Channels',
     'Sub-channels',
+    'Datasources',
     'Schedules',
     'Proof of play',
     'Screens',

@@ -5,6 +5,7 @@ import {
   CalendarIcon,
   ChartIcon,
   ClipboardIcon,
+  DatabaseIcon,
   HomeIcon,
   ListIcon,
   MegaphoneIcon,
@@ -63,6 +64,14 @@ export const NAV_ITEMS: NavItem[] = [
     icon: ListIcon,
     visible: (a) => hasRole(a.role, 'VIEWER'),
     uiElement: 'newUi.navigation.subChannels',
+  },
+  // Writes need EDITOR (the datasource API's minimum); the page hides them below that.
+  {
+    href: '/datasources',
+    label: 'datasources',
+    icon: DatabaseIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.datasources',
   },
   // Writes (create, move, delete) need APPROVER, the campaign API's minimum; the page hides them below that.
   {

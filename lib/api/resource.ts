@@ -153,8 +153,14 @@ export function defineResource<
       return tenancy === 'tenant' ? customerId : undefined;
     };
 
-  /** One page of the list; the previous page stays shown (dimmed by the list view) while the next loads. */
-  function useList(params: TParams, options: { enabled?: boolean } = {}) {
+  /**
+   * One page of the list; the previous page stays shown (dimmed by the list view) while the next loads.
+   * `refetchInterval` reads the page again while the page says so (an item waiting for the server's work).
+   */
+  function useList(
+    params: TParams,
+    options: { enabled?: boolean; refetchInterval?: (page: Page<TItem> | undefined) => number | false } = {},
+  ) {
     const customerId = useScope();
     const teamReads = useTeamReads();
     const teamParams = definition.teamCapable ? teamReads.params : {};
@@ -168,6 +174,7 @@ export function defineResource<
       },
       placeholderData: keepPreviousData,
       enabled: (options.enabled ?? true) && (!definition.teamCapable || teamReads.ready),
+      refetchInterval: options.refetchInterval ? (query) => options.refetchInterval!(query.state.data) : undefined,
     });
   }
 

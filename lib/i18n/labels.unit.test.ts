@@ -16,6 +16,13 @@ import { reportResolutions } from '@/server/modules/proof-of-play/report-periods
 import { resourceKeys } from '@/server/modules/resource-limits/resource-keys.schemas';
 import { tagTypeValues } from '@/server/modules/tags/tags.schemas';
 import { filteredEntityTypeValues } from '@/server/modules/quick-filters/quick-filters.schemas';
+import {
+  capSeverities,
+  externalTypes,
+  sourceTypes,
+  structureTypes as datasourceStructures,
+  systemTypes,
+} from '@/server/modules/datasources/datasources.schemas';
 import { SUBJECT_TYPES } from '@/lib/reports/report-params';
 import { LANGUAGES } from '@/lib/api/types';
 import de from '@/messages/de';
@@ -55,6 +62,11 @@ const ENUMS: Record<LabelEnum, readonly string[]> = {
   linkState: linkStates,
   // What a tag or a quick filter applies to (the quick filter's types are a part of the tag's).
   entityType: [...tagTypeValues, ...filteredEntityTypeValues],
+  datasourceSource: sourceTypes,
+  // The external formats and the system types, as the list's "Type" column names them.
+  datasourceType: [...externalTypes, ...systemTypes],
+  datasourceStructure: datasourceStructures,
+  capSeverity: capSeverities,
 };
 
 describe('the label table', () => {

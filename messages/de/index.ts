@@ -23,6 +23,7 @@ import users from './users.json';
 import teams from './teams.json';
 import advertisers from './advertisers.json';
 import notificationChannels from './notificationChannels.json';
+import datasources from './datasources.json';
 import shell from './shell.json';
 import overview from './overview.json';
 import type { Messages } from '../en';
@@ -52,6 +53,7 @@ const messages: Messages = {
   teams,
   advertisers,
   notificationChannels,
+  datasources,
   shell,
   overview,
 };
