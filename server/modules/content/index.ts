@@ -6,4 +6,3 @@ export { contentUsageSql, contentUsages } from './content-usages';
 export type { ContentUsageKind } from './content-usages';
 export { clearDefaultContent } from './content.queries';
 export { contentReferenceTargets } from './content-reference-targets';
-export type { ContentReferenceTarget } from './content-reference-targets';

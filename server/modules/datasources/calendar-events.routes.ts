@@ -42,7 +42,7 @@ function callerOf(c: Context<AppEnv>): service.CalendarCaller {
   return { kind: 'anonymous', db: c.var.deps.db, log: c.var.log, requestId: c.var.requestId };
 }
 
-export const listCalendarEventsRoute = defineRoute(
+const listCalendarEventsRoute = defineRoute(
   { public: true },
   {
     method: 'get',
@@ -57,7 +57,7 @@ export const listCalendarEventsRoute = defineRoute(
   },
 );
 
-export const createCalendarEventRoute = defineRoute(
+const createCalendarEventRoute = defineRoute(
   { public: true },
   {
     method: 'post',
@@ -75,7 +75,7 @@ export const createCalendarEventRoute = defineRoute(
 const EVENT_ANSWER = 'An event of another datasource, or none: 404.';
 const eventResponses = { 200: eventResponse('The event afterwards'), ...callerResponses };
 
-export const startCalendarEventRoute = defineRoute(
+const startCalendarEventRoute = defineRoute(
   { public: true },
   {
     method: 'patch',
@@ -90,7 +90,7 @@ export const startCalendarEventRoute = defineRoute(
   },
 );
 
-export const endCalendarEventRoute = defineRoute(
+const endCalendarEventRoute = defineRoute(
   { public: true },
   {
     method: 'patch',
@@ -105,7 +105,7 @@ export const endCalendarEventRoute = defineRoute(
   },
 );
 
-export const cancelCalendarEventRoute = defineRoute(
+const cancelCalendarEventRoute = defineRoute(
   { public: true },
   {
     method: 'patch',
@@ -120,7 +120,7 @@ export const cancelCalendarEventRoute = defineRoute(
   },
 );
 
-export const suspendCalendarEventRoute = defineRoute(
+const suspendCalendarEventRoute = defineRoute(
   { public: true },
   {
     method: 'patch',
@@ -135,7 +135,7 @@ export const suspendCalendarEventRoute = defineRoute(
   },
 );
 
-export const extendCalendarEventRoute = defineRoute(
+const extendCalendarEventRoute = defineRoute(
   { public: true },
   {
     method: 'patch',

@@ -10,15 +10,16 @@ import { combinationRule, epochMs, epochMsParam, integerParam, nonBlankText, uui
 export const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** The longest window a read answers, and the longest an event lasts. */
-export const MAX_CALENDAR_WINDOW_DAYS = 366;
-export const MAX_CALENDAR_WINDOW_MS = MAX_CALENDAR_WINDOW_DAYS * DAY_MS;
+const MAX_CALENDAR_WINDOW_DAYS = 366;
+const MAX_CALENDAR_WINDOW_MS = MAX_CALENDAR_WINDOW_DAYS * DAY_MS;
+/** The longest event: as long as the longest window read. */
 export const MAX_EVENT_MS = MAX_CALENDAR_WINDOW_MS;
 /** `extend` and `suspend` take at most a week at once (minutes). */
-export const MAX_DURATION_MINUTES = 7 * 24 * 60;
-export const MAX_TITLE_LENGTH = 1_000;
-export const MAX_STARTED_BY_LENGTH = 255;
+const MAX_DURATION_MINUTES = 7 * 24 * 60;
+const MAX_TITLE_LENGTH = 1_000;
+const MAX_STARTED_BY_LENGTH = 255;
 
-export const CalendarInstantSchema = z
+const CalendarInstantSchema = z
   .object({
     dateTime: z.string().openapi({
       description: 'ISO 8601 with the offset of the datasource’s time zone at that instant (UTC when it has none)',

@@ -30,7 +30,7 @@ export function emptyDocument(structureType: string): unknown {
 }
 
 /** What devices and the console read: a system datasource computed now, else the stored document (or the empty one). */
-export async function currentDocument(db: Executor, row: DatasourceRow): Promise<{ document: unknown; hash?: string }> {
+async function currentDocument(db: Executor, row: DatasourceRow): Promise<{ document: unknown; hash?: string }> {
   if (row.sourceType === 'SYSTEM') return { document: await computeSystemDocument(db, row) };
   const stored = await q.findDocument(db, row.id);
 
@@ -159,7 +159,7 @@ export function mergeDatasourceData(writer: DatasourceWriter, input: { id: strin
 }
 
 /** A query value: JSON when it parses as JSON (numbers, booleans, objects), else the text itself. */
-export function parseValue(text: string): unknown {
+function parseValue(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

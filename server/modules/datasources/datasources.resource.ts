@@ -10,7 +10,7 @@ import { datasourceData, datasources } from './datasources.table';
  * deviceContentType, widgets: [{page, widgetId, widgetName}]}`. The content comes from `content_reference` (indexed
  * by target); the widgets from the stored pages (`data.pages`, each with its `name`), read only for those items.
  */
-export function datasourceUsageSql(datasourceId: ReturnType<typeof sql> | typeof datasources.id) {
+function datasourceUsageSql(datasourceId: ReturnType<typeof sql> | typeof datasources.id) {
   const r = contentReferences;
   const c = deviceContents;
 

@@ -62,7 +62,7 @@ export const RequestSettingsSchema = z
   })
   .openapi('DatasourceRequestSettings');
 
-export const CronExpressionParametersSchema = z
+const CronExpressionParametersSchema = z
   .object({
     cronExpression: z
       .string()

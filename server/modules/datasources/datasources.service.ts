@@ -332,7 +332,7 @@ function redacted(changes: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** A URL without its user and password (they are credentials). */
-export function withoutCredentials(url: string): string {
+function withoutCredentials(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.username = '';

@@ -11,7 +11,7 @@ import type { Feed, FeedEnclosure, FeedItem } from './types';
 import { assertWellFormedXml, decodeXmlEntities, parseXmlTree, readableXmlError, xmlParserOptions } from './xml';
 
 /** However the datasource trims, a feed keeps at most this many items (merging keeps old items otherwise forever). */
-export const MAX_FEED_ITEMS = 10_000;
+const MAX_FEED_ITEMS = 10_000;
 const DAY_MS = 86_400_000;
 
 export type ParseFeedOptions = {

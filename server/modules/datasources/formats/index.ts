@@ -3,29 +3,14 @@
  * clock (`now` is a parameter), no process time zone. Every failure is a FormatError with a readable message.
  */
 export { FormatError } from './errors';
-export type {
-  CalendarEvent,
-  CalendarEventStatus,
-  CalendarInstant,
-  CapAlertItem,
-  CapFields,
-  CapSeverity,
-  CapStatus,
-  Feed,
-  FeedEnclosure,
-  FeedItem,
-  StructureType,
-  TableDocument,
-} from './types';
-export { parseJsonDocument, parseJsonText } from './json';
+export type { CalendarEvent, CalendarInstant, Feed } from './types';
+export { parseJsonDocument } from './json';
 export { parseXmlDocument } from './xml';
-export { MAX_FEED_ITEMS, parseFeed, type ParseFeedOptions } from './feed';
-export { expandCalendar, MAX_CALENDAR_OCCURRENCES, type ExpandCalendarOptions } from './calendar';
-export { CAP_DEFAULT_LIFETIME_MS, parseCap, type ParseCapOptions } from './cap';
-export { scrapeWebsite, type ScrapeSelector } from './website';
-export { applyJsonPath } from './json-path';
+export { parseFeed } from './feed';
+export { expandCalendar, MAX_CALENDAR_OCCURRENCES } from './calendar';
+export { parseCap } from './cap';
+export { scrapeWebsite } from './website';
 export { mergePatch } from './merge-patch';
 export { setAtKeySelector } from './key-selector';
 export { structureProblem } from './structure';
 export { documentHash } from './document-hash';
-export { storable } from './storable';

@@ -24,7 +24,7 @@ export type CapSeverity = 'Extreme' | 'Severe' | 'Moderate' | 'Minor' | 'Unknown
 export type CapStatus = 'Actual' | 'Exercise' | 'System' | 'Test' | 'Draft';
 
 /** The CAP 1.2 fields of spec 5 §2, carried flat on a FEED item (`id` is the identifier, `title` the headline). */
-export type CapFields = {
+type CapFields = {
   identifier: string;
   sender: string;
   /** As written in the alert (ISO 8601 with an offset); `published` holds it as epoch milliseconds. */
@@ -46,7 +46,7 @@ export type CapFields = {
 
 export type CapAlertItem = FeedItem & CapFields;
 
-export type CalendarEventStatus = 'CONFIRMED' | 'CANCELLED' | 'SUSPENDED';
+type CalendarEventStatus = 'CONFIRMED' | 'CANCELLED' | 'SUSPENDED';
 
 export type CalendarInstant = {
   /** ISO 8601 with the offset of the datasource's time zone at that instant, e.g. 2026-03-29T09:00:00+02:00. */
@@ -75,7 +75,5 @@ export type CalendarEvent = {
   /** A whole-day event: it starts and ends at midnight in the datasource's time zone. */
   isAllDay?: boolean;
 };
-
-export type TableDocument = { columns: string[]; rows: Array<Record<string, unknown>> };
 
 export type StructureType = 'TABLE' | 'CUSTOM' | 'KEY_VALUE' | 'LIST' | 'FEED' | 'WAY_FINDING';
