@@ -21,7 +21,7 @@ import { isCronExpression } from '@/server/modules/advertisers/advertisers.schem
  * server runs the same), answering each issue as a form field and a reason the dialog words.
  */
 
-/** The external types the console offers (FILE_FROM_URL waits for its file-folder picker). */
+/** The external types the console offers: every one the server fetches. */
 export const FORM_EXTERNAL_TYPES = ['JSON', 'XML', 'RSS', 'ICAL', 'CAP', 'WEBSITE_CONTENT'] as const;
 type FormExternalType = (typeof FORM_EXTERNAL_TYPES)[number];
 /** The structures a person chooses: for an internal datasource, and for JSON and XML (the others' follows the type). */
