@@ -124,6 +124,8 @@ function UsedByCell({ datasource, words }: { datasource: Datasource; words: Word
   );
 }
 
+// Sizes are what a column takes with its header in the longer language (German, uppercase): the table hides
+// columns by them, and the name, which takes what the others leave, keeps room for the hidden ones' values.
 function buildColumns(
   words: Words,
   canWrite: boolean,
@@ -143,7 +145,7 @@ function buildColumns(
       accessorKey: 'name',
       header: t('columns.name'),
       cell: ({ row }) => (
-        <div className="flex min-w-56 flex-wrap items-center gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
           <Link
             href={`/datasources/${row.original.id}`}
             className="font-medium break-words text-zinc-900 hover:text-brand-700 hover:underline"
@@ -178,7 +180,7 @@ function buildColumns(
     },
     {
       id: 'lastRefresh',
-      meta: { priority: 4, size: 130 },
+      meta: { priority: 4, size: 170 },
       header: t('columns.lastRefresh'),
       enableSorting: false,
       cell: ({ row }) => (
@@ -199,14 +201,14 @@ function buildColumns(
     },
     {
       id: 'lastUpdated',
-      meta: { priority: 2, size: 140 },
+      meta: { priority: 2, size: 160 },
       accessorKey: 'lastUpdated',
       header: t('columns.lastUpdated'),
       cell: ({ row }) => <When time={row.original.lastUpdated} tense="past" empty={t('never')} words={words} />,
     },
     {
       id: 'usedBy',
-      meta: { priority: 3, size: 140 },
+      meta: { priority: 3, size: 150 },
       header: t('columns.usedBy'),
       enableSorting: false,
       cell: ({ row }) => <UsedByCell datasource={row.original} words={words} />,
