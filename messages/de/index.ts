@@ -25,6 +25,7 @@ import advertisers from './advertisers.json';
 import notificationChannels from './notificationChannels.json';
 import shell from './shell.json';
 import overview from './overview.json';
+import datasourceData from './datasourceData.json';
 import type { Messages } from '../en';
 
 const messages: Messages = {
@@ -54,6 +55,7 @@ const messages: Messages = {
   notificationChannels,
   shell,
   overview,
+  datasourceData,
 };
 
 export default messages;

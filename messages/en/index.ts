@@ -25,6 +25,7 @@ import advertisers from './advertisers.json';
 import notificationChannels from './notificationChannels.json';
 import shell from './shell.json';
 import overview from './overview.json';
+import datasourceData from './datasourceData.json';
 
 const messages = {
   common,
@@ -53,6 +54,7 @@ const messages = {
   notificationChannels,
   shell,
   overview,
+  datasourceData,
 };
 
 export type Messages = typeof messages;
