@@ -20,6 +20,7 @@ import {
   type PlaylistData,
   type SlideData,
 } from '@/lib/api/content';
+import { useDatasourceChoices, useDatasourceFeed } from '@/lib/api/datasource-data';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useHistory } from '@/lib/hooks/use-history';
 import { useErrorMessage } from '@/lib/i18n/errors';
@@ -62,6 +63,9 @@ function Editor({ item }: { item: DeviceContent }) {
   const canEdit = hasRole(me.role, 'EDITOR') && !item.readOnly;
   const readOnly = locked || !canEdit;
   const isPlaylist = item.deviceContentType === 'simpleLoop';
+  // The content's own tenant: its widgets may name only that tenant's datasources. The canvas and previews are live.
+  const datasourceChoices = useDatasourceChoices(item.customerId, { enabled: !isPlaylist });
+  const datasourceFeed = useDatasourceFeed(item.customerId, { live: true });
 
   // Saves run one after the other, so the server ends with the newest document whatever the network does.
   const persist = useCallback(
@@ -185,7 +189,13 @@ function Editor({ item }: { item: DeviceContent }) {
         </Alert>
       ) : null}
       {isPlaylist ? (
-        <PlaylistEditor item={item} data={history.value as PlaylistData} onChange={history.set} readOnly={readOnly} />
+        <PlaylistEditor
+          item={item}
+          data={history.value as PlaylistData}
+          onChange={history.set}
+          readOnly={readOnly}
+          datasourceFeed={datasourceFeed}
+        />
       ) : (
         <SlideEditor
           data={history.value as SlideData}
@@ -194,6 +204,8 @@ function Editor({ item }: { item: DeviceContent }) {
           interactive={item.structureType === 'COMPLEX'}
           customerId={item.customerId}
           selfId={item.id}
+          datasourceChoices={datasourceChoices.data}
+          datasourceFeed={datasourceFeed}
         />
       )}
     </>

@@ -9,6 +9,7 @@ import { CardGrid, SelectableCard } from '@/components/ui/card-grid';
 import { FolderIcon, LockIcon, PlaylistIcon, SlideIcon } from '@/components/ui/icons';
 import { contentTypeOf, type DeviceContent, type PlaylistItem, type SlideData } from '@/lib/api/content';
 import { referenceIdsOf, useReferences, type References } from '@/lib/api/content-references';
+import { useDatasourceFeed } from '@/lib/api/datasource-data';
 import { useLabel } from '@/lib/i18n/labels';
 import { useFormat } from '@/lib/i18n/use-format';
 
@@ -119,9 +120,11 @@ function Placeholder({ icon, label }: { icon: ReactNode; label?: string }) {
 function CardPreview({ item, refs }: { item: DeviceContent; refs: References }) {
   const t = useTranslations('content.grid');
   const label = useLabel();
+  // A card's slide shows its datasource widgets' data as it was when read (not kept live: a grid holds many cards).
+  const datasourceFeed = useDatasourceFeed(item.customerId);
   const slideOf = (id: string) => refs.contents.get(id)?.data as SlideData | undefined;
   const slide = (data: SlideData | undefined) =>
-    data ? <SlidePreview data={data} customerId={item.customerId} className="h-full rounded-none" /> : null;
+    data ? <SlidePreview data={data} customerId={item.customerId} className="h-full rounded-none" datasourceFeed={datasourceFeed} /> : null;
   const image = (url: string | undefined) =>
     // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
     url ? <img src={url} alt="" loading="lazy" draggable={false} className="size-full bg-zinc-100 object-cover" /> : null;

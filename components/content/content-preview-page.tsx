@@ -8,6 +8,7 @@ import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { contentResource, contentTypeOf, type PlaylistData, type SlideData } from '@/lib/api/content';
 import { resolverOf, usePlaylistReferences } from '@/lib/api/content-references';
+import { useDatasourceFeed } from '@/lib/api/datasource-data';
 import { useLabel } from '@/lib/i18n/labels';
 
 /** The item as a screen shows it, as large as the window allows (`previewPath`). */
@@ -15,6 +16,8 @@ export function ContentPreviewPage({ id }: { id: string }) {
   const detail = contentResource.useDetail(id);
   const data = detail.data?.deviceContentType === 'simpleLoop' ? (detail.data.data as PlaylistData) : undefined;
   const refs = usePlaylistReferences(data);
+  // As a screen shows it: the datasource widgets' data, read again while the preview is open.
+  const datasourceFeed = useDatasourceFeed(detail.data?.customerId, { live: true });
   const t = useTranslations('content');
   const label = useLabel();
   if (detail.isPending) return <Spinner className="m-8 size-6" label={t('loading')} />;
@@ -34,9 +37,9 @@ export function ContentPreviewPage({ id }: { id: string }) {
       </div>
       <div className="mx-auto w-full max-w-6xl">
         {data ? (
-          <PlaylistPreview data={data} customerId={item.customerId} resolver={resolverOf(refs)} playing />
+          <PlaylistPreview data={data} customerId={item.customerId} resolver={resolverOf(refs)} playing datasourceFeed={datasourceFeed} />
         ) : (
-          <SlidePreview data={item.data as SlideData} customerId={item.customerId} />
+          <SlidePreview data={item.data as SlideData} customerId={item.customerId} datasourceFeed={datasourceFeed} />
         )}
       </div>
     </div>

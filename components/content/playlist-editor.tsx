@@ -25,6 +25,7 @@ import { FIT_MODES, type DeviceContent, type PlaylistData, type PlaylistItem } f
 import { resolverOf, usePlaylistReferences, type References } from '@/lib/api/content-references';
 import { cn } from '@/lib/cn';
 import { useLabel } from '@/lib/i18n/labels';
+import type { DatasourceFeed } from '@/lib/player/render';
 import { formatDuration, isVideo, playlistTimeline } from '@/lib/player/timeline';
 
 const ITEM_MIME = 'application/x-signage-playlist-index';
@@ -61,11 +62,14 @@ export function PlaylistEditor({
   data,
   onChange,
   readOnly,
+  datasourceFeed,
 }: {
   item: DeviceContent;
   data: PlaylistData;
   onChange: (data: PlaylistData) => void;
   readOnly: boolean;
+  /** The data of the datasource widgets of its slides, for the preview. */
+  datasourceFeed?: DatasourceFeed;
 }) {
   const t = useTranslations('content.playlist');
   const refs = usePlaylistReferences(data);
@@ -181,6 +185,7 @@ export function PlaylistEditor({
           resolver={resolver}
           playing={playing}
           onEntry={(_, entry) => setPlayingKey(entry.key)}
+          datasourceFeed={datasourceFeed}
         />
         <div className="flex items-center gap-2">
           <Button variant="secondary" size="sm" onClick={() => setPlaying(!playing)}>

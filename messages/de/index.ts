@@ -26,6 +26,7 @@ import notificationChannels from './notificationChannels.json';
 import datasources from './datasources.json';
 import shell from './shell.json';
 import overview from './overview.json';
+import datasourceData from './datasourceData.json';
 import type { Messages } from '../en';
 
 const messages: Messages = {
@@ -56,6 +57,7 @@ const messages: Messages = {
   datasources,
   shell,
   overview,
+  datasourceData,
 };
 
 export default messages;

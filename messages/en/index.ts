@@ -26,6 +26,7 @@ import notificationChannels from './notificationChannels.json';
 import datasources from './datasources.json';
 import shell from './shell.json';
 import overview from './overview.json';
+import datasourceData from './datasourceData.json';
 
 const messages = {
   common,
@@ -55,6 +56,7 @@ const messages = {
   datasources,
   shell,
   overview,
+  datasourceData,
 };
 
 export type Messages = typeof messages;

@@ -4,6 +4,8 @@ import { useTranslations } from 'next-intl';
 import { areColumnsValid, columnsOf, currencyOf, nextFormat } from '@/components/content/slide-editor/datasource-settings';
 import { CheckField, ChoiceField, ColorField, NumberField, TextField } from '@/components/content/slide-editor/property-fields';
 import type { WidgetPatch } from '@/components/content/slide-editor/widget-properties';
+import { DataPeek } from '@/components/datasources/detail/data-peek';
+import type { DatasourceFeed } from '@/lib/player/render';
 import {
   DATASOURCE_FORMAT_KINDS,
   DATASOURCE_MODES,
@@ -26,18 +28,22 @@ const NUMERIC: readonly DatasourceFormatKind[] = ['number', 'currency', 'percent
 export function DatasourceProperties({
   widget,
   choices,
+  feed,
   onPatch,
   g,
 }: {
   widget: DatasourceWidget;
   choices: readonly DatasourceChoice[];
+  /** The datasources' current data: a peek at the chosen one's shows under the select. */
+  feed?: DatasourceFeed;
   onPatch: WidgetPatch;
   g: (field: string) => string;
 }) {
   const t = useTranslations('slideEditor.widget');
   // A structure type this console does not name yet shows as it is.
   const structure = (type: string) => (isStructure(type) ? t(`datasource.structures.${type}`) : type);
-  const known = choices.some((c) => c.id === widget.datasourceId);
+  const chosen = choices.find((c) => c.id === widget.datasourceId);
+  const known = chosen !== undefined;
   const sources: (readonly [string, string])[] = [
     ['', t('datasource.none')],
     ...choices.map((c) => [c.id, `${c.name} · ${structure(c.structureType)}`] as const),
@@ -57,6 +63,9 @@ export function DatasourceProperties({
         onChange={(v) => onPatch({ datasourceId: v || undefined }, g('datasource'))}
       />
       {choices.length === 0 ? <p className="text-xs text-zinc-500">{t('datasource.noneAvailable')}</p> : null}
+      {feed && widget.datasourceId ? (
+        <DataPeek key={widget.datasourceId} feed={feed} datasourceId={widget.datasourceId} structureType={chosen?.structureType} />
+      ) : null}
       <ChoiceField
         label={t('shows')}
         value={widget.mode}

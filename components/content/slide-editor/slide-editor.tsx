@@ -224,6 +224,7 @@ export function SlideEditor({
                 onDelete={() => remove(selected.id)}
                 onChooseSource={(kind) => setChoosing({ kind, for: { widget: selected.id } })}
                 datasourceChoices={datasourceChoices}
+                datasourceFeed={datasourceFeed}
               />
             ) : (
               <PageProperties

@@ -10,6 +10,7 @@ import { contentResource } from '@/lib/api/content';
 import { fileResource } from '@/lib/api/files';
 import type { PageNameProblem } from '@/lib/slide-editor/document';
 import type { Rect, ZMove } from '@/lib/slide-editor/geometry';
+import type { DatasourceFeed } from '@/lib/player/render';
 import { useLabel, type Label } from '@/lib/i18n/labels';
 import type { Translate } from '@/lib/i18n/translate';
 import { widgetLabel } from '@/lib/slide-editor/widgets';
@@ -52,6 +53,7 @@ export function WidgetProperties({
   onDelete,
   onChooseSource,
   datasourceChoices = [],
+  datasourceFeed,
 }: {
   widget: Widget;
   pages: readonly Page[];
@@ -65,6 +67,8 @@ export function WidgetProperties({
   onChooseSource: (kind: SourceKind) => void;
   /** The datasources a datasource widget may show (none: it can only show its placeholder). */
   datasourceChoices?: readonly DatasourceChoice[];
+  /** Their current data: a datasource widget's panel shows what the chosen one holds. */
+  datasourceFeed?: DatasourceFeed;
 }) {
   const t = useTranslations('slideEditor');
   const label = useLabel();
@@ -86,6 +90,7 @@ export function WidgetProperties({
             onPatch={onPatch}
             onChooseSource={onChooseSource}
             datasourceChoices={datasourceChoices}
+            datasourceFeed={datasourceFeed}
             g={g}
             t={t}
             label={label}
@@ -259,6 +264,7 @@ function Content({
   onPatch,
   onChooseSource,
   datasourceChoices,
+  datasourceFeed,
   g,
   t,
   label,
@@ -268,6 +274,7 @@ function Content({
   onPatch: WidgetPatch;
   onChooseSource: (kind: SourceKind) => void;
   datasourceChoices: readonly DatasourceChoice[];
+  datasourceFeed: DatasourceFeed | undefined;
   g: (field: string) => string;
   t: Translate<'slideEditor'>;
   label: Label;
@@ -393,7 +400,7 @@ function Content({
     case 'content':
       return <SourceRow label={label('contentType', 'SLIDE')} name={<ContentName id={widget.contentId} />} readOnly />;
     case 'datasource':
-      return <DatasourceProperties widget={widget} choices={datasourceChoices} onPatch={onPatch} g={g} />;
+      return <DatasourceProperties widget={widget} choices={datasourceChoices} feed={datasourceFeed} onPatch={onPatch} g={g} />;
   }
 }
 
