@@ -16,6 +16,8 @@ import type { Datasource } from '@/server/modules/datasources/datasources.schema
  */
 
 export type { Datasource };
+// Refresh and clear-cache are the list page's mutations: one declaration each, both pages refresh the same keys.
+export { useClearDatasourceCache, useRefreshDatasource } from './datasources';
 
 /** The single reads (the list page declares the lists; both share the `datasources` keys). */
 const datasourceReads = defineResource({
@@ -62,27 +64,10 @@ export function useDatasourceData(id: string, options: { refetchInterval?: numbe
   });
 }
 
-/** POST /api/datasource/refresh/{id}?sync=true: refreshed within the request; the answer's `lastError` says whether it failed. */
-export function useRefreshDatasource() {
-  return datasourceReads.useMutation((id: string, { customerId }) =>
-    ok(
-      api.POST('/api/datasource/refresh/{id}', { params: { path: { id }, query: { sync: true, ...tenantQuery(customerId) } } }),
-      as<Datasource>(),
-    ),
-  );
-}
-
 /** `deactivated: false`: the error count starts again and the datasource refreshes at once. */
 export function useReactivateDatasource() {
   return datasourceReads.useMutation((id: string, { customerId }) =>
     ok(api.PUT('/api/datasource/{id}', { params: { path: { id }, query: tenantQuery(customerId) }, body: { deactivated: false } })),
-  );
-}
-
-/** Forgets the remote's validators: the next refresh (due now) fetches the whole document. */
-export function useClearDatasourceCache() {
-  return datasourceReads.useMutation((id: string, { customerId }) =>
-    ok(api.DELETE('/api/datasource/{id}/clearCache', { params: { path: { id }, query: tenantQuery(customerId) } })),
   );
 }
 

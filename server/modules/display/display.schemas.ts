@@ -252,6 +252,18 @@ const ManifestFileSchema = z
   })
   .openapi('ManifestFile');
 
+const ManifestDatasourceSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    structureType: z.string(),
+    etag: z
+      .string()
+      .optional()
+      .openapi({ description: 'The document’s ETag when the manifest was made (none for FILES and DEVICES, computed when read)' }),
+  })
+  .openapi('ManifestDatasource');
+
 export const ManifestSchema = z
   .object({
     etag: z.string(),
@@ -271,25 +283,10 @@ export const ManifestSchema = z
     folders: z
       .record(z.string(), z.array(z.string().uuid()))
       .openapi({ description: 'The file ids of each file folder a playlist plays, in play order (by name)' }),
-    datasources: z
-      .record(
-        z.string(),
-        z
-          .object({
-            id: z.string().uuid(),
-            name: z.string(),
-            structureType: z.string(),
-            etag: z
-              .string()
-              .optional()
-              .openapi({ description: 'The document’s ETag when the manifest was made (none for FILES and DEVICES, computed when read)' }),
-          })
-          .openapi('ManifestDatasource'),
-      )
-      .openapi({
-        description:
-          'Every datasource those contents show (spec 5 §2): read each with GET /api/display/datasource/{id} (ETag), again on `datasourceChanged`',
-      }),
+    datasources: z.record(z.string(), ManifestDatasourceSchema).openapi({
+      description:
+        'Every datasource those contents show (spec 5 §2): read each with GET /api/display/datasource/{id} (ETag), again on `datasourceChanged`',
+    }),
   })
   .openapi('Manifest');
 

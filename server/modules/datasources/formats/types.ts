@@ -46,7 +46,7 @@ type CapFields = {
 
 export type CapAlertItem = FeedItem & CapFields;
 
-type CalendarEventStatus = 'CONFIRMED' | 'CANCELLED' | 'SUSPENDED';
+export type CalendarEventStatus = 'CONFIRMED' | 'CANCELLED' | 'SUSPENDED';
 
 export type CalendarInstant = {
   /** ISO 8601 with the offset of the datasource's time zone at that instant, e.g. 2026-03-29T09:00:00+02:00. */
