@@ -17,6 +17,8 @@ function packageOf(url, functionName) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1];
   if (url.startsWith('node:')) return 'node internals';
+  // PGlite's Postgres compiled to WebAssembly (its module has no file name).
+  if (url.startsWith('wasm://')) return 'WebAssembly (PGlite)';
   if (/\/server\//.test(url)) return 'server (the product)';
   if (/\/bench\//.test(url)) return 'bench';
   return url.replace(/^file:\/\//, '').slice(-60);
