@@ -6,7 +6,7 @@ import { DatasourceStore, listedDatasources } from './datasources';
 import { captureScreen, type Capture } from './capture';
 import { ManifestSwitch, PREFETCH_WAIT_MS } from './manifest-switch';
 import { mediaKey, type FileRef } from './media-cache';
-import { manifestResolver, segmentPlays, type Play } from './plan';
+import { manifestResolver, segmentPlays, type Play, type Reported } from './plan';
 import { nextBatch, playEvent, uuid4 } from './pop-batch';
 import { PowerSchedule, type WorkingHours } from './power';
 import { qrSvg } from './qr';
@@ -294,7 +294,7 @@ class Player {
     }
   }
 
-  private async played(play: Play, startedAt: number, endedAt: number, completed: boolean): Promise<void> {
+  private async played(play: Reported, startedAt: number, endedAt: number, completed: boolean): Promise<void> {
     if (endedAt <= startedAt) return;
     const event = playEvent(play, { startedAt, endedAt, completed }, uuid4());
     await this.store.enqueue(event).catch((err: unknown) => note(`queue failed: ${String(err)}`));

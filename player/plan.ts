@@ -1,4 +1,4 @@
-import type { SlideData, SlideDocument, Widget } from '@/server/modules/content/content-data.schemas';
+import type { DatasourceWidget, SlideData, SlideDocument, Widget } from '@/server/modules/content/content-data.schemas';
 import { isSlideData, slideDataOf } from '@/server/modules/content/slide-document.schemas';
 import type { ChannelPlay, Manifest, ManifestContent, Segment } from '@/server/modules/display/display.schemas';
 import { saturationTurns } from '@/server/playback/saturation';
@@ -13,6 +13,15 @@ import { isVideo, playlistTimeline, type EmbeddedContent, type MediaFile, type P
 
 /** An entry with what its proof of play names; `widgetKey`: the slide widget it shows in (none: it plays whole). */
 export type Play = PlayEntry & { campaignId?: number; messageId?: number; ownerContentId?: string; widgetKey?: string };
+
+/**
+ * A slide's datasource widget as its proof of play reports it: by its key alone (`datasourcePlay`). It is no entry of
+ * a loop: the slide's page shows it.
+ */
+export type DatasourcePlay = { key: string; kind: 'datasource'; widgetKey: string };
+
+/** What a play event reports: an entry shown, or a slide's datasource widget. */
+export type Reported = Play | DatasourcePlay;
 
 const DEFAULT_MS = 10_000;
 
@@ -179,4 +188,14 @@ export function fileWidgetPlay(
   return file
     ? { key: `w/${widget.id}`, kind: widget.type, file, durationMs, fit: widget.fit ?? 'contain', widgetKey: widget.id }
     : undefined;
+}
+
+/**
+ * The play of a slide's datasource widget: the widget's key only. Like a file widget's play it names neither the slide
+ * nor its channel (the slide's own play counts that show); and a datasource is neither a file nor content, the only
+ * items a play event names (the server checks those ids against the tenant's). A widget without a datasource shows
+ * its placeholder and plays nothing.
+ */
+export function datasourcePlay(widget: DatasourceWidget): DatasourcePlay | undefined {
+  return widget.datasourceId ? { key: `w/${widget.id}`, kind: 'datasource', widgetKey: widget.id } : undefined;
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from '@/server/modules/content/content-data.schemas';
 import type { ChannelPlay, Manifest, Segment } from '@/server/modules/display/display.schemas';
 import { backoffDelay } from './backoff';
 import { ServerClock, clockOffset, loopPosition, segmentAt } from './clock';
-import { channelPlays, contentPlays, fileWidgetPlay, manifestResolver, segmentPlays, widgetPlays } from './plan';
+import { channelPlays, contentPlays, datasourcePlay, fileWidgetPlay, manifestResolver, segmentPlays, widgetPlays } from './plan';
 import { nextBatch, playEvent, uuid4, type PlayEvent } from './pop-batch';
 import { rangeResponse } from './cached-range';
 import { cloneIndex, fitRect, webPageLabel } from './capture';
-import { STALL_MS, StallWatch, shownSpan } from './stage';
+import { STALL_MS, StallWatch, shownSpan, watchDatasourceWidgets } from './stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -285,6 +286,99 @@ describe('what a segment plays', () => {
         widgetKey: 'w-logo',
       });
       expect(fileWidgetPlay({ ...box, id: 'w-gone', type: 'video', fileId: id(3) }, resolve, 10_000)).toBeUndefined();
+    });
+
+    describe('a datasource widget (one play a page show while it had its data, named by its key alone)', () => {
+      /** The player's datasource store as the widgets see it: documents set by the test, subscribers told. */
+      const feed = (documents: Record<string, unknown> = {}) => {
+        const listeners = new Map<string, Set<() => void>>();
+
+        return {
+          read: (dsId: string) => documents[dsId],
+          subscribe: (dsId: string, onChange: () => void) => {
+            const set = listeners.get(dsId) ?? new Set();
+            set.add(onChange);
+            listeners.set(dsId, set);
+
+            return () => void set.delete(onChange);
+          },
+          set: (dsId: string, data: unknown) => {
+            documents[dsId] = data;
+            listeners.get(dsId)?.forEach((listener) => listener());
+          },
+          listening: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
+        };
+      };
+      const datasource = (widgetId: string, datasourceId?: string) => ({
+        ...box,
+        id: widgetId,
+        type: 'datasource' as const,
+        mode: 'text' as const,
+        ...(datasourceId ? { datasourceId } : {}),
+      });
+      const page = (...widgets: Page['widgets'] & object): Page => ({
+        name: 'Prices',
+        pageData: { screenSize: { width: 1920, height: 1080 } },
+        widgets,
+      });
+      /** The page revealed at 1 000 and cut at 6 000 (the page's end, `completed` as given): the events it reports. */
+      const shown = (watched: ReturnType<typeof watchDatasourceWidgets>, completed = true) =>
+        watched.shows.flatMap((show, i) => {
+          const cut = show.cut(1_000, 6_000);
+
+          return cut ? [playEvent(show.play, { ...cut, completed }, id(200 + i))] : [];
+        });
+
+      it('reports the widget that had its data, by its key alone, as long as the page was on screen', () => {
+        const data = feed({ prices: { price: 4.5 } });
+        const watched = watchDatasourceWidgets(page(datasource('w-price', 'prices')).widgets!, data, () => 500);
+        expect(shown(watched)).toEqual([{ eventId: id(200), startedAt: 1_000, endedAt: 6_000, completed: true, widgetKey: 'w-price' }]);
+        // Cut short with its page: not completed, as the page.
+        const again = watchDatasourceWidgets(page(datasource('w-price', 'prices')).widgets!, data, () => 500);
+        expect(shown(again, false)).toEqual([expect.objectContaining({ completed: false, widgetKey: 'w-price' })]);
+      });
+
+      it('reports nothing while its datasource has no document (the placeholder shows), from its arrival once it came', () => {
+        const data = feed();
+        let now = 500;
+        const watched = watchDatasourceWidgets(page(datasource('w-price', 'prices')).widgets!, data, () => now);
+        expect(shown(watched)).toEqual([]);
+        const later = watchDatasourceWidgets(page(datasource('w-price', 'prices')).widgets!, data, () => now);
+        now = 2_500;
+        data.set('prices', { price: 4.5 });
+        expect(shown(later)).toEqual([expect.objectContaining({ startedAt: 2_500, endedAt: 6_000, widgetKey: 'w-price' })]);
+        // A widget without a datasource only ever shows its placeholder.
+        expect(datasourcePlay(datasource('w-empty'))).toBeUndefined();
+        expect(watchDatasourceWidgets(page(datasource('w-empty')).widgets!, data, () => now).shows).toEqual([]);
+      });
+
+      it('reports each datasource widget with data on its own, and no other widget', () => {
+        const data = feed({ prices: { price: 4.5 }, news: { items: [{ title: 'Open late' }] } });
+        const widgets = page(
+          datasource('w-price', 'prices'),
+          { ...box, id: 'w-title', type: 'text', text: 'Today' },
+          datasource('w-news', 'news'),
+          datasource('w-rooms', 'rooms'),
+        ).widgets!;
+        expect(shown(watchDatasourceWidgets(widgets, data, () => 0))).toEqual([
+          { eventId: id(200), startedAt: 1_000, endedAt: 6_000, completed: true, widgetKey: 'w-price' },
+          { eventId: id(201), startedAt: 1_000, endedAt: 6_000, completed: true, widgetKey: 'w-news' },
+        ]);
+      });
+
+      it('reports a page that stays on screen loop by loop, nothing for a page never revealed, and stops listening', () => {
+        const data = feed({ prices: 1 });
+        const watched = watchDatasourceWidgets(page(datasource('w-price', 'prices')).widgets!, data, () => 0);
+        const [show] = watched.shows;
+        expect(show!.cut(1_000, 6_000)).toEqual({ startedAt: 1_000, endedAt: 6_000 });
+        expect(show!.cut(1_000, 11_000)).toEqual({ startedAt: 6_000, endedAt: 11_000 });
+        const ahead = watchDatasourceWidgets(page(datasource('w-price', 'prices')).widgets!, data, () => 0);
+        expect(ahead.shows[0]!.cut(undefined, 6_000)).toBeUndefined();
+        expect(data.listening()).toBe(2);
+        watched.stop();
+        ahead.stop();
+        expect(data.listening()).toBe(0);
+      });
     });
 
     it('a whole item (full screen, not in a widget) carries no key', () => {

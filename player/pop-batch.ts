@@ -1,4 +1,4 @@
-import type { Play } from './plan';
+import type { Reported } from './plan';
 
 /*
  * Proof of play on the way out (spec 4 §5): events wait in IndexedDB and leave in NDJSON batches, oldest
@@ -22,14 +22,14 @@ export type PlayEvent = {
 /**
  * The event of an entry shown from `startedAt` to `endedAt` (server clock): a slide names its content, a file
  * itself and the playlist it is part of; the channel and sub-channel it played in, and the slide widget that
- * showed it.
+ * showed it. A slide's datasource widget names the widget alone.
  */
-export function playEvent(play: Play, span: { startedAt: number; endedAt: number; completed: boolean }, eventId: string): PlayEvent {
+export function playEvent(play: Reported, span: { startedAt: number; endedAt: number; completed: boolean }, eventId: string): PlayEvent {
+  const shown = { eventId, startedAt: Math.round(span.startedAt), endedAt: Math.round(span.endedAt), completed: span.completed };
+  if (play.kind === 'datasource') return { ...shown, widgetKey: play.widgetKey };
+
   return {
-    eventId,
-    startedAt: Math.round(span.startedAt),
-    endedAt: Math.round(span.endedAt),
-    completed: span.completed,
+    ...shown,
     ...(play.campaignId !== undefined ? { campaignId: play.campaignId } : {}),
     ...(play.messageId !== undefined ? { messageId: play.messageId } : {}),
     ...(play.kind === 'slide'

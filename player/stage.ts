@@ -1,11 +1,11 @@
-import type { Page, SlideData } from '@/server/modules/content/content-data.schemas';
+import type { Page, SlideData, Widget } from '@/server/modules/content/content-data.schemas';
 import type { DatasourceFeed } from '@/lib/player/datasource-widget';
 import type { ChannelPlay } from '@/server/modules/display/display.schemas';
 import { objectFit, scaleToFit } from '@/lib/player/layout';
 import { renderPage } from '@/lib/player/render';
 import type { Resolver } from '@/lib/player/timeline';
 import { loopPosition } from './clock';
-import { fileWidgetPlay, slideDurationMs, widgetPlays, type Play } from './plan';
+import { datasourcePlay, fileWidgetPlay, slideDurationMs, widgetPlays, type Play, type Reported } from './plan';
 
 /*
  * Plays a loop of entries (player/plan.ts) full size in an element, in step with the server's clock: the
@@ -14,8 +14,9 @@ import { fileWidgetPlay, slideDurationMs, widgetPlays, type Play } from './plan'
  * current one and revealed once it has a frame, so there is no black gap. A video whose time stops moving
  * for 15 s is skipped. Slides are drawn by lib/player/render.ts; their channel and playlist widgets get
  * a nested stage. Each entry shown is reported (proof of play) when it ends, from its first frame; what a slide's
- * widgets show is reported with the widget's key: the entries of its nested stage, and the file of an image or
- * video widget for each page shown (cut where the page or the slide's entry ends).
+ * widgets show is reported with the widget's key: the entries of its nested stage, and, for each page shown (cut
+ * where the page or the slide's entry ends), the file of an image or video widget and a datasource widget that had
+ * its data.
  */
 
 export const STALL_MS = 15_000;
@@ -25,8 +26,11 @@ const WEB_PAGE_TIMEOUT_MS = 20_000;
 export type PlayHooks = {
   /** The server's clock (epoch ms). */
   now: () => number;
-  /** An entry ended: it was visible from `startedAt` to `endedAt` (server clock); `completed` when it ran its slot. */
-  played: (play: Play, startedAt: number, endedAt: number, completed: boolean) => void;
+  /**
+   * An entry (or a slide's datasource widget) ended: it was visible from `startedAt` to `endedAt` (server clock);
+   * `completed` when it ran its slot.
+   */
+  played: (play: Reported, startedAt: number, endedAt: number, completed: boolean) => void;
   /** The entry now due (the heartbeat's `currentItem`); it is revealed once it has a frame. */
   showing?: (play: Play) => void;
   /** The entry's layer was revealed (`shown`: it has a frame; otherwise its wait ran out): it is painted from the next frame. */
@@ -65,8 +69,6 @@ type Layer = {
   video?: HTMLVideoElement;
   cut?: (endedAt: number, completed: boolean) => void;
 };
-/** An image or video widget of the slide page on screen: when its file had a frame, and until when it was reported. */
-type WidgetFile = { play: Play; readyAt?: number; reportedUntil?: number };
 /** The entry on screen: its slot began at `startedAt`; `shownAt` is when it had its first frame, if it has had one. */
 type Current = Layer & { startedAt: number; index: number; shownAt?: number };
 
@@ -83,6 +85,61 @@ export function shownSpan(
   if (shownAt === undefined || shownAt >= endedAt) return undefined;
 
   return { startedAt: Math.max(startedAt, shownAt), endedAt };
+}
+
+/**
+ * A widget of a slide page that reports a play of its own (an image, video or datasource widget): since when it has
+ * had something to show (its file's first frame, its datasource's document), and until when it was reported.
+ */
+export class WidgetShow {
+  private readyAt: number | undefined;
+  private reportedUntil: number | undefined;
+
+  constructor(readonly play: Reported) {}
+
+  /** It has something to show from `at` on (the first time counts). */
+  ready(at: number): void {
+    this.readyAt ??= at;
+  }
+
+  /**
+   * What to report until `endedAt` of its page on screen since `revealedAt`: from when it was ready, not before the
+   * reveal nor before its last report (a slide that stays on screen is reported loop by loop). Nothing for a page
+   * never revealed (built ahead) or a widget that never had anything to show.
+   */
+  cut(revealedAt: number | undefined, endedAt: number): { startedAt: number; endedAt: number } | undefined {
+    if (revealedAt === undefined) return undefined;
+    const span = shownSpan(Math.max(revealedAt, this.reportedUntil ?? revealedAt), this.readyAt, endedAt);
+    this.reportedUntil = endedAt;
+
+    return span;
+  }
+}
+
+/**
+ * Follows a page's datasource widgets: each is ready once its datasource's document is present (at once when the
+ * feed holds it, else when it arrives); a widget whose datasource has no document shows its placeholder and plays
+ * nothing. Answers their shows and the function that stops following.
+ */
+export function watchDatasourceWidgets(
+  widgets: readonly Widget[],
+  feed: DatasourceFeed | undefined,
+  now: () => number,
+): { shows: WidgetShow[]; stop: () => void } {
+  const shows: WidgetShow[] = [];
+  const unsubscribes: (() => void)[] = [];
+  for (const widget of widgets) {
+    const play = widget.type === 'datasource' ? datasourcePlay(widget) : undefined;
+    const id = widget.type === 'datasource' ? widget.datasourceId : undefined;
+    if (!play || !id || !feed) continue;
+    const show = new WidgetShow(play);
+    const check = () => feed.read(id) !== undefined && show.ready(now());
+    check();
+    unsubscribes.push(feed.subscribe(id, check));
+    shows.push(show);
+  }
+
+  return { shows, stop: () => unsubscribes.forEach((unsubscribe) => unsubscribe()) };
 }
 
 function box(doc: Document): HTMLElement {
@@ -390,27 +447,24 @@ export class Stage {
   }
 
   /** Follows when the file of a slide's image or video widget has a frame. */
-  private watchWidgetFile(play: Play, media: HTMLImageElement | HTMLVideoElement): WidgetFile {
-    const file: WidgetFile = { play };
-    const ready = () => (file.readyAt ??= this.hooks.now());
+  private watchWidgetFile(play: Play, media: HTMLImageElement | HTMLVideoElement): WidgetShow {
+    const show = new WidgetShow(play);
+    const ready = () => show.ready(this.hooks.now());
     if (media.tagName === 'VIDEO') media.addEventListener('playing', ready, { once: true });
     else if ((media as HTMLImageElement).complete && (media as HTMLImageElement).naturalWidth > 0) ready();
     else media.addEventListener('load', ready, { once: true });
 
-    return file;
+    return show;
   }
 
   /**
-   * Reports a file widget of the slide in `holder` as shown until `endedAt`: from its first frame, not before the
-   * slide was revealed nor before its last report (a slide that stays on screen is reported loop by loop). Nothing
-   * for a slide built ahead and never shown.
+   * Reports a widget of the slide in `holder` (`WidgetShow`) as shown until `endedAt`; nothing for a slide built
+   * ahead and never shown.
    */
-  private cutWidgetFile(holder: HTMLElement, file: WidgetFile, endedAt: number, completed: boolean): void {
-    const revealed = this.revealedAt.get(holder);
-    if (revealed === undefined || holder.style.visibility === 'hidden') return;
-    const span = shownSpan(Math.max(revealed, file.reportedUntil ?? revealed), file.readyAt, endedAt);
-    file.reportedUntil = endedAt;
-    if (span) this.hooks.played(file.play, span.startedAt, span.endedAt, completed);
+  private cutWidget(holder: HTMLElement, show: WidgetShow, endedAt: number, completed: boolean): void {
+    const revealed = holder.style.visibility === 'hidden' ? undefined : this.revealedAt.get(holder);
+    const span = show.cut(revealed, endedAt);
+    if (span) this.hooks.played(show.play, span.startedAt, span.endedAt, completed);
   }
 
   private renderSlidePage(doc: Document, holder: HTMLElement, spec: Page): Pick<Layer, 'stop' | 'cut'> {
@@ -440,7 +494,8 @@ export class Stage {
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(fit);
     observer?.observe(holder);
     const nested: Stage[] = [];
-    const files: WidgetFile[] = [];
+    const shows: WidgetShow[] = [];
+    const datasourceWidgets: Widget[] = [];
     const timers: ReturnType<typeof setTimeout>[] = [];
     const depth = this.context.depth ?? 0;
     for (const widget of spec.widgets ?? []) {
@@ -458,7 +513,9 @@ export class Stage {
       } else if (widget.type === 'image' || widget.type === 'video') {
         const play = fileWidgetPlay(widget, resolve, spec.pageData.durationMs ?? slideDurationMs({ pages: [spec] }));
         const media = node.querySelector<HTMLImageElement | HTMLVideoElement>('img, video');
-        if (play && media) files.push(this.watchWidgetFile(play, media));
+        if (play && media) shows.push(this.watchWidgetFile(play, media));
+      } else if (widget.type === 'datasource') {
+        datasourceWidgets.push(widget);
       } else if (widget.type === 'webPage') {
         const frame = node.querySelector('iframe');
         if (frame) {
@@ -468,15 +525,18 @@ export class Stage {
         }
       }
     }
+    const datasourceShows = watchDatasourceWidgets(datasourceWidgets, this.context.datasources, this.hooks.now);
+    shows.push(...datasourceShows.shows);
 
     return {
       stop: () => {
         observer?.disconnect();
         timers.forEach(clearTimeout);
+        datasourceShows.stop();
         nested.forEach((s) => s.stop());
         stop();
       },
-      cut: (endedAt, completed) => files.forEach((file) => this.cutWidgetFile(holder, file, endedAt, completed)),
+      cut: (endedAt, completed) => shows.forEach((show) => this.cutWidget(holder, show, endedAt, completed)),
     };
   }
 }

@@ -3,8 +3,8 @@
  * the nonce on its own scripts when it renders the page). Scripts: only those carrying the nonce and what they load
  * ('strict-dynamic'); no inline script, no eval outside development. Styles allow inline attributes (React, Radix
  * and Uppy set `style`; a nonce cannot cover attributes). Frames: the web-page widgets of the slide editor and the
- * preview show any http(s) page, as the player does. Uploads PUT their parts to presigned S3 URLs when the blob
- * store is S3 (`uploadOrigins`).
+ * preview show any http(s) page, as the player does. Images: also any https address (remote feed images). Uploads
+ * PUT their parts to presigned S3 URLs when the blob store is S3 (`uploadOrigins`).
  */
 export type ConsolePolicyOptions = { nonce: string; development: boolean; uploadOrigins: readonly string[] };
 
@@ -14,7 +14,9 @@ export function consoleContentSecurityPolicy({ nonce, development, uploadOrigins
     // React needs eval in development only (it rebuilds server error stacks in the browser).
     'script-src': ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // A FEED item's `imageUrl` in the datasource page and the slide editor's preview (the player's policy admits it
+    // too); https only: a plain http image is mixed content, readable and replaceable on the way.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'media-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],
     // Development: the hot-reload socket.

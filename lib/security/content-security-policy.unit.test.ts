@@ -15,6 +15,16 @@ describe('consoleContentSecurityPolicy', () => {
     expect(directive(dev, 'connect-src')).toContain('ws:');
   });
 
+  it('shows images of the console, data: and blob:, and remote ones over https only (feed images), nothing else', () => {
+    const policy = consoleContentSecurityPolicy({ nonce: 'n', development: false, uploadOrigins: [] });
+    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob: https:");
+    expect(directive(policy, 'img-src')).not.toContain('http:');
+    // The rest stays as strict: https reaches images only.
+    expect(directive(policy, 'default-src')).toBe("default-src 'self'");
+    expect(directive(policy, 'media-src')).toBe("media-src 'self' blob:");
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+  });
+
   it('lets uploads reach the S3 endpoint of presigned part URLs', () => {
     const policy = consoleContentSecurityPolicy({
       nonce: 'n',

@@ -7109,7 +7109,7 @@ export interface components {
              */
             startedAt: number;
             viewers?: number;
-            /** @description The slide widget that showed the item (its `id` in the slide: a file, a playlist or a channel widget); absent when the item played whole */
+            /** @description The slide widget that showed the item (its `id` in the slide: a file, a playlist or a channel widget), or that was shown itself (a datasource widget: the event names nothing else); absent when the item played whole */
             widgetKey?: string;
         };
         PlayEventsResult: {

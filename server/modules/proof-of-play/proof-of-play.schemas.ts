@@ -23,7 +23,7 @@ export const PlayEventSchema = z
     pageId: z.string().min(1).max(256).optional().openapi({ description: 'The page of the content (its name or index)' }),
     widgetKey: z.string().min(1).max(64).optional().openapi({
       description:
-        'The slide widget that showed the item (its `id` in the slide: a file, a playlist or a channel widget); absent when the item played whole',
+        'The slide widget that showed the item (its `id` in the slide: a file, a playlist or a channel widget), or that was shown itself (a datasource widget: the event names nothing else); absent when the item played whole',
     }),
     fileId: z.string().uuid().optional(),
     clicks: count.optional(),

@@ -417,6 +417,44 @@ describe('groupBy WIDGET (spec 4 §5 widgetKey)', () => {
   });
 });
 
+describe('groupBy WIDGET: plays of datasource widgets (issue 30)', () => {
+  it("counts events naming a widget alone (the web player's datasource widgets) under its key, and no slide, file or asset", async () => {
+    const screen = await newDevice(t, { customerId: k.customerId });
+    const from = at('UTC', `${daysAgo('UTC', 15)}T00:00`);
+    const res = await t.request('POST', '/api/display/proofOfPlay', {
+      token: screen.token,
+      json: [
+        play(from + HOUR, { campaignId: channel.id, contentId: slide.id }),
+        play(from + HOUR, { widgetKey: 'w-prices' }),
+        play(from + HOUR + 10_000, { widgetKey: 'w-prices', completed: false }),
+        play(from + HOUR, { widgetKey: 'w-news' }),
+      ],
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ accepted: 4, duplicates: 0, rejected: [] });
+    const rows = async (groupBy: string, path = `/device/${screen.deviceId}`) => {
+      const answer = await report(path, { from, to: from + DAY, timeZone: 'UTC', resolution: 'TOTAL', groupBy });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+
+      return answer.body.rows.map((r: ReportRow) => [r.groupBy.id, r.groupBy.name, r.impressionStartCount, r.impressionEndCount]);
+    };
+    const widgets = await rows('WIDGET');
+    expect(widgets).toEqual(
+      expect.arrayContaining([
+        ['', '(whole page)', 1, 1],
+        ['w-prices', 'w-prices', 2, 1],
+        ['w-news', 'w-news', 1, 1],
+      ]),
+    );
+    expect(widgets).toHaveLength(3);
+    expect(await rows('WIDGET', '/device/all')).toEqual(expect.arrayContaining([['w-prices', 'w-prices', 2, 1]]));
+    // The slide counts once: the widgets' plays name no content, file or channel.
+    expect(await rows('CONTENT')).toEqual([[slide.id, 'Welcome', 1, 1]]);
+    expect(await rows('ASSET')).toEqual([[slide.id, 'Welcome', 1, 1]]);
+    expect(await rows('WIDGET', `/campaign/${channel.id}`)).toEqual([['', '(whole page)', 1, 1]]);
+  });
+});
+
 describe('checks, tenant scope and roles', () => {
   const now = Date.now();
   const base = { from: now - DAY, timeZone: 'UTC' };
