@@ -2,11 +2,11 @@
 
 import { QueryObserver, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api, as, ok, tenantQuery } from '@/lib/api/client';
-import { defineResource } from '@/lib/api/resource';
+import { api, ok, tenantQuery } from '@/lib/api/client';
 import { useTeamReads } from '@/lib/api/team-reads';
 import type { DatasourceFeed } from '@/lib/player/render';
 import type { Datasource } from '@/server/modules/datasources/datasources.schemas';
+import { datasourceResource } from './datasources';
 
 /*
  * One datasource as the console shows and edits it (spec 5 §2): its settings and refresh state, the content that
@@ -19,14 +19,8 @@ export type { Datasource };
 // Refresh and clear-cache are the list page's mutations: one declaration each, both pages refresh the same keys.
 export { useClearDatasourceCache, useRefreshDatasource } from './datasources';
 
-/** The single reads (the list page declares the lists; both share the `datasources` keys). */
-const datasourceReads = defineResource({
-  key: 'datasources',
-  list: '/api/v2/datasource',
-  detail: '/api/v2/datasource/{id}',
-  item: as<Datasource>(),
-  teamCapable: true,
-});
+/** The single reads: the list page's resource, so both pages share the `datasources` keys. */
+const datasourceReads = datasourceResource;
 
 const dataKey = (customerId: number | undefined, id: string) => [...datasourceReads.keys.all, 'data', { customerId, id }] as const;
 const choicesKey = (customerId: number | undefined, teamParams: object) =>

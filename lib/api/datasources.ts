@@ -20,8 +20,11 @@ type DatasourceListParams = ListRequest & { text: string; sourceType: SourceType
 /** Every attribute of the default shape, with the content that uses each datasource (the "Used by" column). */
 const LIST_SELECT = '*,usageDetails';
 
-/** Datasources of the selected tenant (spec 3 "Datasources"), team read parameters included. */
-const datasourceResource = defineResource({
+/**
+ * Datasources of the selected tenant (spec 3 "Datasources"), team read parameters included: the one declaration of
+ * the `datasources` keys (the detail page's reads in datasource-data.ts use it too).
+ */
+export const datasourceResource = defineResource({
   item: as<Datasource>(),
   key: 'datasources',
   list: '/api/v2/datasource',

@@ -5644,6 +5644,7 @@ export interface components {
             /** @enum {string} */
             structureType?: "TABLE" | "CUSTOM" | "KEY_VALUE" | "LIST" | "FEED" | "WAY_FINDING";
             systemDatasourceType?: string | null;
+            tags?: string[];
             /** @description select-only: the teams of the datasource */
             teamAssignments?: {
                 [key: string]: unknown;
@@ -5711,6 +5712,8 @@ export interface components {
             structureType: "TABLE" | "CUSTOM" | "KEY_VALUE" | "LIST" | "FEED" | "WAY_FINDING";
             /** @description FILES or DEVICES; other types are refused (400 `datasource.error.unsupportedType`) */
             systemDatasourceType?: string;
+            /** @description Tags (type DATASOURCE, listed as `datasourceTags`); replaced as a whole */
+            tags?: string[];
             timeFormat?: string;
             timeZone?: components["schemas"]["TimeZone"] & unknown;
             /** @description External format: JSON, XML, RSS, ICAL, CAP, WEBSITE_CONTENT; other types are refused (400 `datasource.error.unsupportedType`) */
@@ -5775,6 +5778,7 @@ export interface components {
             refreshFrequency?: number | null;
             remoteUrl?: string | null;
             requestSettings?: components["schemas"]["DatasourceRequestSettings"] | null;
+            tags?: string[] | null;
             timeFormat?: string | null;
             timeZone?: components["schemas"]["TimeZone"] | null;
             webScraperParameters?: components["schemas"]["DatasourceWebScraperParameters"] | null;
@@ -7920,7 +7924,7 @@ export interface components {
              * @description Tag type
              * @enum {string}
              */
-            tagType: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE";
+            tagType: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE" | "DATASOURCE";
         };
         TagCondition: {
             /** @enum {string} */
@@ -7936,6 +7940,13 @@ export interface components {
         /** @description `{<group>: {<tag>: {count, comment}}}` for each selected group */
         TagListing: {
             campaignTags?: {
+                [key: string]: {
+                    comment?: string;
+                    /** @description How many rows of the type carry the tag */
+                    count: number;
+                };
+            };
+            datasourceTags?: {
                 [key: string]: {
                     comment?: string;
                     /** @description How many rows of the type carry the tag */
@@ -19669,7 +19680,7 @@ export interface operations {
             query?: {
                 /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
                 customerId?: number | -1 | "null";
-                /** @description Comma-separated groups: deviceTags, deviceContentTags, campaignTags, messageTags, fileTags; default all */
+                /** @description Comma-separated groups: deviceTags, deviceContentTags, campaignTags, messageTags, fileTags, datasourceTags; default all */
                 select?: string;
             };
             header?: never;
@@ -19755,7 +19766,7 @@ export interface operations {
                 /** @description The tag */
                 tag: string;
                 /** @description Tag type */
-                tagType: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE";
+                tagType: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE" | "DATASOURCE";
             };
             header?: never;
             path?: never;
@@ -19851,7 +19862,7 @@ export interface operations {
                 /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
                 customerId?: number | -1 | "null";
                 /** @description Tag type */
-                tagType: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE";
+                tagType: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE" | "DATASOURCE";
             };
             header?: never;
             path?: never;
@@ -19958,7 +19969,7 @@ export interface operations {
                 /** @description The tag */
                 tag: string;
                 /** @description Tag type */
-                tagType: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE";
+                tagType: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE" | "DATASOURCE";
             };
             header?: never;
             path?: never;
@@ -20048,7 +20059,7 @@ export interface operations {
                 /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
                 customerId?: number | -1 | "null";
                 /** @description A tag type (`FILE`, …) or group (`fileTags`, …); default all types */
-                entity?: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE" | "deviceTags" | "deviceContentTags" | "campaignTags" | "messageTags" | "fileTags";
+                entity?: "DEVICE" | "CONTENT" | "CAMPAIGN" | "MESSAGE" | "FILE" | "DATASOURCE" | "deviceTags" | "deviceContentTags" | "campaignTags" | "messageTags" | "fileTags" | "datasourceTags";
                 /** @description Prefix, case-insensitive; empty: the most used tags */
                 keyword?: string;
             };

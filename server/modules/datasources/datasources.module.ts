@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { contentReferenceTargets } from '@/server/modules/content';
 import { defineModule, plug } from '@/server/modules/module';
 import { quickFilterUsages } from '@/server/modules/quick-filters';
+import { tagSources } from '@/server/modules/tags';
 import { usageCounters } from '@/server/modules/resource-limits';
 import { teamResources } from '@/server/modules/teams';
 import { customerStatistics } from '@/server/tenant/customer-statistics';
@@ -22,6 +23,13 @@ export const datasourcesModule = defineModule({
   tables: [datasources, datasourceData, calendarEvents],
   plugs: [
     plug(teamResources, { type: 'datasource', table: datasources, idColumn: datasources.id, customerIdColumn: datasources.customerId }),
+    plug(tagSources, {
+      name: 'datasource',
+      tagType: 'DATASOURCE',
+      table: datasources,
+      tagsColumn: datasources.tags,
+      customerIdColumn: datasources.customerId,
+    }),
     plug(usageCounters, { resource: 'DATASOURCE', count: countDatasourcesOf }),
     // A slide's datasource widgets reference datasources: saving content checks (and locks) them here.
     plug(contentReferenceTargets, { type: 'datasource', existing: lockExistingDatasources }),

@@ -61,6 +61,7 @@ export const datasourceResource = defineResource({
     fileFolderId: { kind: 'scalar', type: 'uuid', sql: t.fileFolderId },
     capParameters: { kind: 'scalar', type: 'json', sql: t.capParameters },
     webScraperParameters: { kind: 'scalar', type: 'json', sql: t.webScraperParameters },
+    tags: { kind: 'scalar', type: 'stringArray', sql: t.tags },
     dataSize: {
       kind: 'scalar',
       type: 'integer',

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { clearable, orNull, updateBody } from '@/server/http/update-body';
 import { epochMs, httpUrl, ianaTimeZone, intId, keyedRule, nonBlankText, resourceName, uuid } from '@/server/http/wire.schemas';
 import { isCronExpression } from '@/server/modules/advertisers/advertisers.schemas';
+import { tagListOf } from '@/server/modules/tags/tags.schemas';
 
 /*
  * Wire shapes of datasources (spec 3 "Datasource" and "Datasources", spec 5 §2). No server imports beyond the
@@ -136,6 +137,7 @@ const settingsShape = {
   fileFolderId: uuid.optional().openapi({ description: 'FILE_FROM_URL (required): the file folder the file is kept in' }),
   capParameters: CapParametersSchema.optional(),
   webScraperParameters: WebScraperParametersSchema.optional().openapi({ description: 'WEBSITE_CONTENT (required)' }),
+  tags: tagListOf(500).optional().openapi({ description: 'Tags (type DATASOURCE, listed as `datasourceTags`); replaced as a whole' }),
 };
 
 type Settings = { [K in keyof typeof settingsShape]?: z.infer<(typeof settingsShape)[K]> };
@@ -255,6 +257,7 @@ export const DatasourceUpdateSchema = updateBody(
     fileFolderId: uuid,
     capParameters: CapParametersSchema,
     webScraperParameters: WebScraperParametersSchema,
+    tags: tagListOf(500),
   },
   `The kinds are fixed at creation; the fields afterwards must fit them. ${KIND_RULES}`,
 );
@@ -291,6 +294,7 @@ export const DatasourceSchema = z
     fileFolderId: z.string().nullable().optional(),
     capParameters: orNull(CapParametersSchema).optional(),
     webScraperParameters: orNull(WebScraperParametersSchema).optional(),
+    tags: z.array(z.string()).optional(),
     dataSize: z
       .number()
       .int()

@@ -9,6 +9,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditOf, diffFields } from '@/server/modules/audit-log';
 import { assertWithinLimit } from '@/server/modules/resource-limits';
+import { normalizeTags, registerTags } from '@/server/modules/tags';
 import {
   assignTeams,
   assertWritable,
@@ -143,6 +144,7 @@ export async function createDatasource(ctx: ServiceContext, input: { body: Datas
     withTransaction(ctx.db, async (tx) => {
       await assertWithinLimit(tx, customerId, 'DATASOURCE');
       const external = body.sourceType === 'EXTERNAL';
+      const tags = normalizeTags(body.tags ?? []);
       const row = await q.insertDatasource(tx, {
         id: uuidv7(),
         customerId,
@@ -169,8 +171,10 @@ export async function createDatasource(ctx: ServiceContext, input: { body: Datas
         fileFolderId: body.fileFolderId ?? null,
         capParameters: body.capParameters ?? null,
         webScraperParameters: body.webScraperParameters ?? null,
+        tags,
         nextRefreshAt: firstRefreshAt({ sourceType: body.sourceType, deactivated: body.deactivated ?? false }, now),
       });
+      await registerTags(tx, customerId, 'DATASOURCE', tags);
       if (parseTeamIdsParam(input.teamIds).length > 0) await assignTeams(tx, ctx, ENTITY, row.id, input.teamIds);
       await auditDatasource(tx, ctx, row, 'create', `Datasource '${row.name}' created`, auditedFields(row));
 
@@ -199,6 +203,7 @@ const UPDATABLE = [
   'fileFolderId',
   'capParameters',
   'webScraperParameters',
+  'tags',
 ] as const;
 
 /**
@@ -215,6 +220,10 @@ export async function updateDatasource(ctx: ServiceContext, input: { id: string;
       const row = await writableDatasource(tx, ctx, input.id);
       const values: Partial<typeof datasources.$inferInsert> = {};
       for (const key of UPDATABLE) if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
+      if (values.tags) {
+        values.tags = normalizeTags(values.tags);
+        await registerTags(tx, row.customerId, 'DATASOURCE', values.tags);
+      }
       const after = { ...row, ...values };
       await assertReferencesOwned(tx, row.customerId, values);
       assertKind(kindOf(after));

@@ -47,6 +47,10 @@ export const datasources = pgTable(
     fileFolderId: uuid('file_folder_id').references(() => fileFolders.id, { onDelete: 'set null' }),
     capParameters: jsonb('cap_parameters').$type<CapParameters>(),
     webScraperParameters: jsonb('web_scraper_parameters').$type<WebScraperParameters>(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     nextRefreshAt: timestamp('next_refresh_at', { withTimezone: true, precision: 3 }),
     lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true, precision: 3 }),
     lastUpdated: timestamp('last_updated', { withTimezone: true, precision: 3 }),
@@ -65,6 +69,7 @@ export const datasources = pgTable(
       .where(sql`${t.nextRefreshAt} is not null`),
     index('datasource_quick_filter_idx').on(t.quickFilterId),
     index('datasource_file_folder_idx').on(t.fileFolderId),
+    index('datasource_tags_gin_idx').using('gin', t.tags),
   ],
 );
 

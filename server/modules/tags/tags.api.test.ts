@@ -31,7 +31,14 @@ describe('GET /api/tag', () => {
     await t.request('POST', '/api/tag?tagType=FILE', { token: editor, json: { tag: 'unused', comment: 'for later' } });
     const res = await t.request('GET', '/api/tag', { token: viewer });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['campaignTags', 'deviceContentTags', 'deviceTags', 'fileTags', 'messageTags']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'campaignTags',
+      'datasourceTags',
+      'deviceContentTags',
+      'deviceTags',
+      'fileTags',
+      'messageTags',
+    ]);
     expect(res.body.fileTags).toMatchObject({
       lobby: { count: 2 },
       Promo: { count: 1 },

@@ -49,7 +49,7 @@ export const TagRemovalListSchema = z
   .max(500)
   .openapi('TagRemovalList', { description: 'Tags to remove (any text)' });
 
-export const tagTypeValues = ['DEVICE', 'CONTENT', 'CAMPAIGN', 'MESSAGE', 'FILE'] as const;
+export const tagTypeValues = ['DEVICE', 'CONTENT', 'CAMPAIGN', 'MESSAGE', 'FILE', 'DATASOURCE'] as const;
 
 /** The listing groups of spec 3 and the tag type each one lists. */
 export const tagGroups = {
@@ -58,6 +58,7 @@ export const tagGroups = {
   campaignTags: 'CAMPAIGN',
   messageTags: 'MESSAGE',
   fileTags: 'FILE',
+  datasourceTags: 'DATASOURCE',
 } as const satisfies Record<string, (typeof tagTypeValues)[number]>;
 
 export type TagGroup = keyof typeof tagGroups;

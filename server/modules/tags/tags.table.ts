@@ -1,7 +1,8 @@
 import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from '@/server/tenant/customers.table';
 
-export const tagTypes = ['DEVICE', 'CONTENT', 'CAMPAIGN', 'MESSAGE', 'FILE'] as const;
+// DATASOURCE is ours (spec 3 names five types): datasources carry tags too (docs/decisions.md).
+export const tagTypes = ['DEVICE', 'CONTENT', 'CAMPAIGN', 'MESSAGE', 'FILE', 'DATASOURCE'] as const;
 
 /**
  * Tags registered per customer and type (spec 3 "Tag"), with their comment. The tags themselves
