@@ -59,6 +59,14 @@ async function startFeed(items: Item[]): Promise<{ server: Server; url: string; 
   return { server, url: `http://127.0.0.1:${port}/feed.xml`, fetches: () => fetches };
 }
 
+/** The play events of one proof-of-play upload (NDJSON). */
+function uploadedPlays(body: string | null): Array<Record<string, unknown> & { widgetKey?: string; startedAt: number; endedAt: number }> {
+  return (body ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown> & { startedAt: number; endedAt: number });
+}
+
 /** The text of the datasource widget the player's current layer shows. */
 function playerTicker(player: Page) {
   return player.locator('#stage > .layer[data-state="current"] [data-widget="datasource"]');
@@ -123,7 +131,7 @@ test('an RSS datasource in a ticker widget plays on /player and shows a new item
     await screenshot(page, 'datasource-ticker-editor-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
     // What the editor saved (the API answers a slide keyed by page name): the widget names the datasource, as a ticker.
-    const saved = await api<{ data: Record<string, { widgets?: { type: string; mode?: string; datasourceId?: string }[] }> }>(
+    const saved = await api<{ data: Record<string, { widgets?: { id: string; type: string; mode?: string; datasourceId?: string }[] }> }>(
       request,
       token,
       'GET',
@@ -138,6 +146,16 @@ test('an RSS datasource in a ticker widget plays on /player and shows a new item
     await api(request, token, 'POST', '/api/campaign', contentChannel('Ticker channel', slideId, screensRoot));
     const player = await screenContext.newPage();
     const playerErrors = collectConsoleErrors(player);
+    // Proof of play names the widget that showed the data (spec 4 §5 `widgetKey`): the player's upload carries a play
+    // of the ticker's key alone (the slide's own play names the content).
+    const widgetKey = Object.values(saved.data)[0]!.widgets![0]!.id;
+    const widgetPlayUploaded = player.waitForRequest(
+      (req) =>
+        req.method() === 'POST' &&
+        req.url().endsWith('/api/display/proofOfPlay') &&
+        uploadedPlays(req.postData()).some((e) => e.widgetKey === widgetKey),
+      { timeout: 120_000 },
+    );
     await player.goto('/player');
     const code = player.getByTestId('activation-code');
     await expect(code).toHaveText(/^\d{4}$/, { timeout: 20_000 });
@@ -182,6 +200,9 @@ test('an RSS datasource in a ticker widget plays on /player and shows a new item
     expect(await player.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe('before-refresh');
     expect(navigations).toEqual([]);
     await screenshot(player, 'datasource-ticker-player-second');
+    const widgetPlay = uploadedPlays((await widgetPlayUploaded).postData()).find((e) => e.widgetKey === widgetKey)!;
+    expect(Object.keys(widgetPlay).sort()).toEqual(['completed', 'endedAt', 'eventId', 'startedAt', 'widgetKey']);
+    expect(widgetPlay.endedAt).toBeGreaterThan(widgetPlay.startedAt);
     expect(errors).toEqual([]);
     expect(playerErrors).toEqual([]);
   } finally {
