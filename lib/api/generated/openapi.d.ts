@@ -5741,7 +5741,7 @@ export interface components {
         DatasourceRequestSettings: {
             /** @description The body of a POST */
             body?: string;
-            /** @description Sent with every request (e.g. an `Authorization` the remote needs); at most 50 */
+            /** @description Sent with every request (e.g. an `Authorization` the remote needs); at most 50. They often carry credentials: reads answer the values to EDITOR and above, and `********` to lower roles */
             headers?: {
                 [key: string]: string;
             };

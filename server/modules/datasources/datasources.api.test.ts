@@ -506,3 +506,25 @@ describe('datasources in content and on screens', () => {
     if (limits.status === 200) expect(JSON.stringify(limits.body)).toContain('DATASOURCE');
   });
 });
+
+describe('request header values are credentials', () => {
+  it('answers them to EDITOR and above; lower roles read which headers are sent, not their values', async () => {
+    const ds = await created({
+      name: 'Prices with a key',
+      sourceType: 'EXTERNAL',
+      structureType: 'CUSTOM',
+      type: 'JSON',
+      remoteUrl: remote.url('/keyed.json'),
+      requestSettings: { method: 'GET', headers: { Authorization: 'Bearer s3cret', 'X-Shop': 'north' } },
+    });
+    const asEditor = await t.request('GET', `/api/v2/datasource/${ds.id}`, { token: editor });
+    expect(asEditor.body.requestSettings.headers).toEqual({ Authorization: 'Bearer s3cret', 'X-Shop': 'north' });
+
+    const asViewer = await t.request('GET', `/api/v2/datasource/${ds.id}`, { token: viewer });
+    expect(asViewer.status).toBe(200);
+    expect(asViewer.body.requestSettings).toEqual({ method: 'GET', headers: { Authorization: '********', 'X-Shop': '********' } });
+    const listed = await t.request('GET', `/api/v2/datasource?search=${encodeURIComponent('name~with a key')}`, { token: viewer });
+    expect(listed.body.content[0].requestSettings.headers).toEqual({ Authorization: '********', 'X-Shop': '********' });
+    expect(JSON.stringify(listed.body)).not.toContain('s3cret');
+  });
+});

@@ -46,6 +46,9 @@ export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 const shortText = z.string().max(255);
 
+/** What a reader below EDITOR reads instead of a request header's value. */
+export const HIDDEN_HEADER_VALUE = '********';
+
 export const RequestSettingsSchema = z
   .object({
     method: z.enum(['GET', 'POST']).default('GET'),
@@ -53,7 +56,9 @@ export const RequestSettingsSchema = z
       .record(z.string().regex(HEADER_NAME), z.string().max(8_000))
       .optional()
       .refine((h) => !h || Object.keys(h).length <= 50, { message: 'At most 50 headers' })
-      .openapi({ description: 'Sent with every request (e.g. an `Authorization` the remote needs); at most 50' }),
+      .openapi({
+        description: `Sent with every request (e.g. an \`Authorization\` the remote needs); at most 50. They often carry credentials: reads answer the values to EDITOR and above, and \`${HIDDEN_HEADER_VALUE}\` to lower roles`,
+      }),
     body: z.string().max(65_536).optional().openapi({ description: 'The body of a POST' }),
     jsonPath: z
       .string()

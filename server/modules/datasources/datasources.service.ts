@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
+import { hasRole } from '@/server/context/roles';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '@/server/db/errors';
@@ -26,6 +27,7 @@ import * as q from './datasources.queries';
 import { datasourceResource } from './datasources.resource';
 import {
   DEFAULT_REFRESH_SECONDS,
+  HIDDEN_HEADER_VALUE,
   externalTypes,
   kindIssues,
   systemTypes,
@@ -47,11 +49,11 @@ export const auditDatasource = auditOf(ENTITY, (row: Pick<DatasourceRow, 'id' | 
 const BY_NAME = ['name,asc'];
 
 /** GET /api/v2/datasource: paged, searchable and sortable (by name unless sorted), team read parameters. */
-export function listDatasources(ctx: ServiceContext, input: ListInput & TeamReadInput) {
+export async function listDatasources(ctx: ServiceContext, input: ListInput & TeamReadInput) {
   const team = teamListQuery(ctx, ENTITY, datasources.id, input);
   const { sort, ...query } = team.query;
 
-  return findPage<Datasource>(ctx.db, {
+  const page = await findPage<Datasource>(ctx.db, {
     resource: datasourceResource,
     scope: ctx.scope,
     where: [team.where],
@@ -59,6 +61,8 @@ export function listDatasources(ctx: ServiceContext, input: ListInput & TeamRead
     sort: sort.length > 0 ? sort : BY_NAME,
     ...query,
   });
+
+  return { ...page, content: page.content.map((d) => asReadBy(ctx, d)) };
 }
 
 /** GET /api/v2/datasource/{id}: one datasource the caller sees (404 otherwise), honouring `select`. */
@@ -66,7 +70,24 @@ export async function getDatasource(ctx: ServiceContext, input: { id: string; se
   const found = await readDatasource(ctx.db, ctx, input.id, { select: input.select, visibleOnly: true });
   if (!found) throw new NotFoundError(ENTITY, input.id);
 
-  return found;
+  return asReadBy(ctx, found);
+}
+
+/**
+ * A datasource as the caller may read it: request header values often carry credentials (an API key, a bearer
+ * token), so only those who may change them (EDITOR and above) read them; lower roles see which headers are sent.
+ */
+function asReadBy(ctx: ServiceContext, datasource: Datasource): Datasource {
+  const headers = datasource.requestSettings?.headers;
+  if (!headers || hasRole(ctx.actor.role, 'EDITOR')) return datasource;
+
+  return {
+    ...datasource,
+    requestSettings: {
+      ...datasource.requestSettings!,
+      headers: Object.fromEntries(Object.keys(headers).map((h) => [h, HIDDEN_HEADER_VALUE])),
+    },
+  };
 }
 
 /**
