@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runUnderTimeZone } from '@/server/test/time-zone-child';
 import { corpus } from './tz-corpus.test-kit';
 
 /*
@@ -10,29 +9,7 @@ import { corpus } from './tz-corpus.test-kit';
  */
 
 const MODULE = fileURLToPath(new URL('./tz-corpus.test-kit.ts', import.meta.url));
-const ROOT = path.resolve(path.dirname(MODULE), '../..');
-
-function runUnder(tz: string): Promise<{ offset: number; json: string }> {
-  const script = `import(${JSON.stringify(MODULE)}).then((m) => { process.stdout.write(JSON.stringify({ offset: new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset() }) + '\\n' + JSON.stringify(m.corpus())); });`;
-
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
-      cwd: ROOT,
-      env: { ...process.env, TZ: tz },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`TZ=${tz} exited ${code}: ${stderr}`));
-      const newline = stdout.indexOf('\n');
-      resolve({ offset: JSON.parse(stdout.slice(0, newline)).offset, json: stdout.slice(newline + 1) });
-    });
-  });
-}
+const runUnder = (tz: string) => runUnderTimeZone(MODULE, 'corpus', tz);
 
 describe('independence of the process time zone', () => {
   it('answers the same segments and explanations under TZ=UTC, America/Chicago and Asia/Kathmandu', { timeout: 120_000 }, async () => {

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runUnderTimeZone } from '@/server/test/time-zone-child';
 import { calendarCorpus } from './calendar-corpus.test-kit';
 import { expandCalendar, MAX_CALENDAR_OCCURRENCES, occurrenceId } from './calendar';
 import { MAX_RECURRING_SERIES } from './calendar-text';
@@ -151,29 +150,7 @@ describe('expandCalendar: a Google calendar in America/New_York', () => {
 
 describe('expandCalendar: independence of the process time zone', () => {
   const MODULE = fileURLToPath(new URL('./calendar-corpus.test-kit.ts', import.meta.url));
-  const ROOT = path.resolve(path.dirname(MODULE), '../../../..');
-
-  function runUnder(tz: string): Promise<{ offset: number; json: string }> {
-    const script = `import(${JSON.stringify(MODULE)}).then((m) => { process.stdout.write(JSON.stringify({ offset: new Date(Date.UTC(2026, 0, 1)).getTimezoneOffset() }) + '\\n' + JSON.stringify(m.calendarCorpus())); });`;
-
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
-        cwd: ROOT,
-        env: { ...process.env, TZ: tz },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (data) => (stdout += data));
-      child.stderr.on('data', (data) => (stderr += data));
-      child.on('error', reject);
-      child.on('close', (code) => {
-        if (code !== 0) return reject(new Error(`TZ=${tz} exited ${code}: ${stderr}`));
-        const newline = stdout.indexOf('\n');
-        resolve({ offset: JSON.parse(stdout.slice(0, newline)).offset, json: stdout.slice(newline + 1) });
-      });
-    });
-  }
+  const runUnder = (tz: string) => runUnderTimeZone(MODULE, 'calendarCorpus', tz);
 
   it('answers byte-identical events under TZ=UTC, America/New_York and Asia/Kathmandu', { timeout: 120_000 }, async () => {
     const zones = ['UTC', 'America/New_York', 'Asia/Kathmandu'];
