@@ -58,6 +58,7 @@ CREATE TABLE "datasource" (
 	"last_updated" timestamp (3) with time zone,
 	"error_counter" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
+	"calendar_rebuild_at" timestamp (3) with time zone,
 	"created_date" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"last_saved_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
@@ -76,5 +77,6 @@ CREATE INDEX "datasource_customer_idx" ON "datasource" USING btree ("customer_id
 CREATE UNIQUE INDEX "datasource_customer_name_key" ON "datasource" USING btree ("customer_id","name");--> statement-breakpoint
 CREATE INDEX "datasource_name_trgm_idx" ON "datasource" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "datasource_due_idx" ON "datasource" USING btree ("next_refresh_at") WHERE "datasource"."next_refresh_at" is not null;--> statement-breakpoint
+CREATE INDEX "datasource_calendar_due_idx" ON "datasource" USING btree ("calendar_rebuild_at") WHERE "datasource"."calendar_rebuild_at" is not null;--> statement-breakpoint
 CREATE INDEX "datasource_quick_filter_idx" ON "datasource" USING btree ("quick_filter_id");--> statement-breakpoint
 CREATE INDEX "datasource_file_folder_idx" ON "datasource" USING btree ("file_folder_id");
