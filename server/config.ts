@@ -41,6 +41,8 @@ const envSchema = z.object({
   DEVICE_FRAME_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
   DEVICE_SOCKETS_PER_DEVICE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(3)),
   DEVICE_REGISTRATIONS_PER_HOUR: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(120)),
+  ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
   ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: opt(booleanString),
@@ -110,6 +112,11 @@ export type Config = {
    * screens register from behind one address (a venue's NAT, a staging bench, the browser test suite).
    */
   deviceRegistrationsPerHour: number;
+  /**
+   * Writes without credentials (a datasource's `set`/`merge`, the calendar event writes on a datasource that is
+   * `editableByDisplay`) a minute, per client address and per datasource; users and devices are not counted.
+   */
+  anonymousWritesPerMinute: { perAddress: number; perDatasource: number };
   allowPrivateNetworkFetch: boolean;
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
@@ -171,6 +178,10 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devicePingSeconds: e.DEVICE_PING_SECONDS,
     deviceSockets: { frameRate: e.DEVICE_FRAME_RATE, frameBurst: e.DEVICE_FRAME_BURST, socketsPerDevice: e.DEVICE_SOCKETS_PER_DEVICE },
     deviceRegistrationsPerHour: e.DEVICE_REGISTRATIONS_PER_HOUR,
+    anonymousWritesPerMinute: {
+      perAddress: e.ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE,
+      perDatasource: e.ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE,
+    },
     allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH ?? false,
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED ?? true,

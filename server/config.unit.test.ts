@@ -42,6 +42,7 @@ describe('parseConfig defaults', () => {
       logLevel: 'info',
       jobsEnabled: true,
       deviceRegistrationsPerHour: 30,
+      anonymousWritesPerMinute: { perAddress: 120, perDatasource: 600 },
       sms: { webhookUrl: undefined },
     });
     // Development client secrets exist so a fresh checkout starts.
@@ -112,6 +113,8 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['DEVICE_SOCKETS_PER_DEVICE', '0'],
     ['DEVICE_REGISTRATIONS_PER_HOUR', '0'],
     ['DEVICE_REGISTRATIONS_PER_HOUR', '2.5'],
+    ['ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE', '0'],
+    ['ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE', 'lots'],
     ['JWT_PRIVATE_KEY', 'not a pem'],
     ['SMS_WEBHOOK_URL', 'ftp://sms.example.com/send'],
   ])('%s=%s', (name, value) => {

@@ -13,7 +13,9 @@ import { claimFailureSlot, clearFailures, releaseFailureSlot } from './failure-l
  * secrets than the limit allows (checking first and counting afterwards let 100 parallel guesses
  * through). A wrong secret keeps its slot: that is the counted failure. A right one gives it back.
  * The same mechanism, with a policy of its own, counts device registrations per address (every one
- * keeps its slot) and device claims (`claim.user:<id>`, `claim.tenant:<id>`: a wrong code keeps its slot).
+ * keeps its slot), device claims (`claim.user:<id>`, `claim.tenant:<id>`: a wrong code keeps its slot) and
+ * datasource writes without credentials (`displayWrite.address:<network>`, `displayWrite.datasource:<id>`: every
+ * write keeps its slot).
  */
 
 /** Addresses are shared (offices, NAT): they get five times the per-account allowance. */

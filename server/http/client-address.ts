@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import ipaddr from 'ipaddr.js';
 import type { AppEnv } from './context';
 
 /**
@@ -14,4 +15,18 @@ export function clientAddress(c: Context<AppEnv>): string {
   } catch {
     return 'unknown';
   }
+}
+
+/**
+ * The network a limit per client address counts: an IPv4 address itself, an IPv6 address its /64 (one subscriber
+ * or host usually holds a whole /64, so counting single IPv6 addresses would let one caller spread over millions).
+ * An IPv4-mapped IPv6 address is its IPv4 address; anything unparsable is counted as it is.
+ */
+export function addressNetwork(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (!(parsed instanceof ipaddr.IPv6)) return parsed.toString();
+  const parts = parsed.parts.slice(0, 4).map((part) => part.toString(16));
+
+  return `${parts.join(':')}::/64`;
 }

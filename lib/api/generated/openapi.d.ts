@@ -1179,7 +1179,7 @@ export interface paths {
         put?: never;
         /**
          * Merge a JSON body into an internal datasource’s document (JSON Merge Patch, RFC 7396)
-         * @description Callers (DECISIONS §6): a user (EDITOR or higher, the datasource visible and writable for them), a device token of the same customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id). Only INTERNAL datasources take writes (409 `datasource.error.notInternal`).
+         * @description Callers (DECISIONS §6): a user (EDITOR or higher, the datasource visible and writable for them), a device token of the same customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; at most 120 such writes a minute per client address and 600 per datasource by default, then 429 with `Retry-After`). Only INTERNAL datasources take writes (409 `datasource.error.notInternal`).
          */
         post: operations["mergeDatasourceData"];
         delete?: never;
@@ -1199,7 +1199,7 @@ export interface paths {
         put?: never;
         /**
          * Set one key of an internal datasource’s document
-         * @description `key`: a dot path (`rooms.2.name`) or a JSONPath naming one place (`$…`); `value` is read as JSON when it is JSON, else as text. Callers (DECISIONS §6): a user (EDITOR or higher, the datasource visible and writable for them), a device token of the same customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id). Only INTERNAL datasources take writes (409 `datasource.error.notInternal`).
+         * @description `key`: a dot path (`rooms.2.name`) or a JSONPath naming one place (`$…`); `value` is read as JSON when it is JSON, else as text. Callers (DECISIONS §6): a user (EDITOR or higher, the datasource visible and writable for them), a device token of the same customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; at most 120 such writes a minute per client address and 600 per datasource by default, then 429 with `Retry-After`). Only INTERNAL datasources take writes (409 `datasource.error.notInternal`).
          */
         post: operations["setDatasourceValue"];
         delete?: never;
@@ -4568,13 +4568,13 @@ export interface paths {
         };
         /**
          * The events of a calendar datasource overlapping [from, to)
-         * @description By start; CANCELLED events are left out; at most 5 000. An ICAL datasource answers from its document (the last refresh expanded [then − 1 day, then + 30 days]); an INTERNAL one editable by displays from its events. Any other datasource: 409 `calendarEvent.error.notCalendar`. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         * @description By start; CANCELLED events are left out; at most 5 000. An ICAL datasource answers from its document (the last refresh expanded [then − 1 day, then + 30 days]); an INTERNAL one editable by displays from its events. Any other datasource: 409 `calendarEvent.error.notCalendar`. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; writes without credentials: at most 120 a minute per client address and 600 per datasource by default, then 429 with `Retry-After`).
          */
         get: operations["listCalendarEvents"];
         put?: never;
         /**
          * Create a calendar event
-         * @description A CONFIRMED event in [start, end). 409 `calendarEvent.error.overlap` when it overlaps an event of the datasource that is not cancelled (one ending at 10:00 does not overlap one starting at 10:00). Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         * @description A CONFIRMED event in [start, end). 409 `calendarEvent.error.overlap` when it overlaps an event of the datasource that is not cancelled (one ending at 10:00 does not overlap one starting at 10:00). A calendar stores at most 10 000 events (409 `calendarEvent.error.tooManyEvents`); events are removed 30 days after they end, cancelled ones a day after they were cancelled. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; writes without credentials: at most 120 a minute per client address and 600 per datasource by default, then 429 with `Retry-After`).
          */
         post: operations["createCalendarEvent"];
         delete?: never;
@@ -4598,7 +4598,7 @@ export interface paths {
         head?: never;
         /**
          * Cancel a calendar event
-         * @description Sets CANCELLED: the event is no longer listed and frees its time. Cancelling it again changes nothing. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         * @description Sets CANCELLED: the event is no longer listed and frees its time. Cancelling it again changes nothing. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; writes without credentials: at most 120 a minute per client address and 600 per datasource by default, then 429 with `Retry-After`).
          */
         patch: operations["cancelCalendarEvent"];
         trace?: never;
@@ -4618,7 +4618,7 @@ export interface paths {
         head?: never;
         /**
          * Set the end of a calendar event
-         * @description The event ends at `endDate`: after its start and at most 366 days later (400 `calendarEvent.error.invalidEnd`); a later end must not run into another event (409 `calendarEvent.error.overlap`). A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         * @description The event ends at `endDate`: after its start and at most 366 days later (400 `calendarEvent.error.invalidEnd`); a later end must not run into another event (409 `calendarEvent.error.overlap`). A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; writes without credentials: at most 120 a minute per client address and 600 per datasource by default, then 429 with `Retry-After`).
          */
         patch: operations["endCalendarEvent"];
         trace?: never;
@@ -4638,7 +4638,7 @@ export interface paths {
         head?: never;
         /**
          * Extend a calendar event
-         * @description The end moves `duration` minutes later; refused with 409 `calendarEvent.error.overlap` when that runs into the next event, 400 `calendarEvent.error.invalidEnd` past 366 days. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         * @description The end moves `duration` minutes later; refused with 409 `calendarEvent.error.overlap` when that runs into the next event, 400 `calendarEvent.error.invalidEnd` past 366 days. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; writes without credentials: at most 120 a minute per client address and 600 per datasource by default, then 429 with `Retry-After`).
          */
         patch: operations["extendCalendarEvent"];
         trace?: never;
@@ -4658,7 +4658,7 @@ export interface paths {
         head?: never;
         /**
          * Mark a calendar event as started
-         * @description Sets `isStarted` and `startedBy`; a suspended event is confirmed again. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         * @description Sets `isStarted` and `startedBy`; a suspended event is confirmed again. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; writes without credentials: at most 120 a minute per client address and 600 per datasource by default, then 429 with `Retry-After`).
          */
         patch: operations["startCalendarEvent"];
         trace?: never;
@@ -4678,7 +4678,7 @@ export interface paths {
         head?: never;
         /**
          * Suspend a calendar event for some minutes
-         * @description SUSPENDED until now + `duration` minutes, then CONFIRMED again; it keeps its time. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).
+         * @description SUSPENDED until now + `duration` minutes, then CONFIRMED again; it keeps its time. A cancelled one: 409 `calendarEvent.error.cancelled`. An event of another datasource, or none: 404. Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it. Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; writes without credentials: at most 120 a minute per client address and 600 per datasource by default, then 429 with `Retry-After`).
          */
         patch: operations["suspendCalendarEvent"];
         trace?: never;
@@ -15348,6 +15348,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limited: writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service is starting or stopping (`server.error.unavailable`); try again */
             503: {
                 headers: {
@@ -15435,6 +15446,17 @@ export interface operations {
             /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33304,6 +33326,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limited: writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service is starting or stopping (`server.error.unavailable`); try again */
             503: {
                 headers: {
@@ -33391,6 +33424,17 @@ export interface operations {
             /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33492,6 +33536,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limited: writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service is starting or stopping (`server.error.unavailable`); try again */
             503: {
                 headers: {
@@ -33581,6 +33636,17 @@ export interface operations {
             /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33682,6 +33748,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limited: writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service is starting or stopping (`server.error.unavailable`); try again */
             503: {
                 headers: {
@@ -33771,6 +33848,17 @@ export interface operations {
             /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import { execRows } from '@/server/db/sql';
 import { calendarEvents, type CalendarEventRow } from './calendar-events.table';
-import type { DatasourceRow } from './datasources.table';
+import { datasources, type DatasourceRow } from './datasources.table';
 
 type CalendarEventValues = typeof calendarEvents.$inferInsert;
 type DatasourceKey = Pick<DatasourceRow, 'id' | 'customerId'>;
@@ -82,4 +83,65 @@ export async function updateEvent(
     .returning();
 
   return row!;
+}
+
+/** When the first non-cancelled event of the datasource that starts at or after `from` starts (the next to enter a window). */
+export async function findFirstStartFrom(db: Executor, input: { datasource: DatasourceKey; from: Date }): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ startsAt: calendarEvents.startsAt })
+    .from(calendarEvents)
+    .where(and(ofDatasource(input.datasource), ne(calendarEvents.status, 'CANCELLED'), gte(calendarEvents.startsAt, input.from)))
+    .orderBy(asc(calendarEvents.startsAt))
+    .limit(1);
+
+  return row?.startsAt;
+}
+
+/** The events the datasource stores, of every status. */
+export async function countEvents(db: Executor, datasource: DatasourceKey): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(calendarEvents).where(ofDatasource(datasource));
+
+  return row?.n ?? 0;
+}
+
+/** Deletes the events no one reads any more: ended before `endedBefore`, or cancelled and unchanged since `cancelledBefore`. */
+export async function deleteSpentEvents(
+  db: Executor,
+  input: { datasource: DatasourceKey; endedBefore: Date; cancelledBefore: Date },
+): Promise<number> {
+  const deleted = await db
+    .delete(calendarEvents)
+    .where(
+      and(
+        ofDatasource(input.datasource),
+        or(
+          lt(calendarEvents.endsAt, input.endedBefore),
+          and(eq(calendarEvents.status, 'CANCELLED'), lt(calendarEvents.updated, input.cancelledBefore)),
+        ),
+      ),
+    )
+    .returning({ id: calendarEvents.id });
+
+  return deleted.length;
+}
+
+/**
+ * Claims up to `limit` datasources whose calendar document is due to be built again, for this instance: their
+ * `calendar_rebuild_at` moves `leaseMs` ahead in the same statement, and `skip locked` leaves rows that a write or
+ * another instance holds (as the refresh's claim; the partial index on `calendar_rebuild_at`).
+ */
+export async function claimDueCalendars(db: Executor, input: { now: Date; limit: number; leaseMs: number }): Promise<string[]> {
+  if (input.limit <= 0) return [];
+  const leaseUntil = new Date(input.now.getTime() + input.leaseMs);
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`update ${datasources} set calendar_rebuild_at = ${leaseUntil.toISOString()}::timestamptz
+         where id in (select id from ${datasources}
+                       where calendar_rebuild_at is not null and calendar_rebuild_at <= ${input.now.toISOString()}::timestamptz
+                       order by calendar_rebuild_at limit ${input.limit}
+                       for update skip locked)
+         returning id::text as id`,
+  );
+
+  return rows.map((r) => r.id);
 }

@@ -1,11 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { identifyCaller } from '@/server/http/auth-middleware';
-import type { AppEnv } from '@/server/http/context';
 import { json } from '@/server/http/list-query';
 import { conflictError, sharedErrors } from '@/server/http/responses';
 import { defineRoute, type RouteRegistrar } from '@/server/http/route';
-import { deviceContext, serviceContext } from '@/server/http/service-context';
 import {
   CalendarEventCreateQuerySchema,
   CalendarEventDatasourceQuerySchema,
@@ -17,13 +14,15 @@ import {
   CalendarEventStartQuerySchema,
 } from './calendar-events.schemas';
 import * as service from './calendar-events.service';
+import { writerOf } from './datasource-callers.handlers';
+import { ANONYMOUS_WRITE_LIMIT } from './datasources.routes';
 
 /* Spec 2 "Calendar events (public family)", spec 5 §3, DECISIONS §6 (the callers of public datasource writes). */
 const tags = ['Calendar events'];
 const BASE = '/public-api/calendars/events';
 
 const CALLERS =
-  'Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id).';
+  'Callers (DECISIONS §6): a user (reads: the datasource visible to them; writes: EDITOR or higher, writable for them), a device token of the datasource’s customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; writes without credentials: at most 120 a minute per client address and 600 per datasource by default, then 429 with `Retry-After`).';
 const WRITES =
   'Writes need an INTERNAL LIST datasource that is `editableByDisplay` (409 `calendarEvent.error.notEditableByDisplay`, `calendarEvent.error.notList`); an ICAL datasource’s events are read only (409 `calendarEvent.error.readOnly`). The datasource’s document becomes the list of its coming events and its devices get `datasourceChanged`. Answers the event as GET shows it.';
 const callerResponses = {
@@ -32,15 +31,9 @@ const callerResponses = {
   404: sharedErrors[404],
   ...conflictError,
 };
+/** Every write counts against the limits of callers without credentials (datasource-write-limit.ts). */
+const writeOptions = { rateLimited: ANONYMOUS_WRITE_LIMIT };
 const eventResponse = (description: string) => ({ description, ...json(CalendarEventSchema) });
-
-/** Who calls (identifyCaller set at most one of them), as the display writes of datasources.handlers.ts. */
-function callerOf(c: Context<AppEnv>): service.CalendarCaller {
-  if (c.var.device) return { kind: 'device', ctx: deviceContext(c) };
-  if (c.var.actor?.kind === 'user') return { kind: 'user', ctx: serviceContext(c) };
-
-  return { kind: 'anonymous', db: c.var.deps.db, log: c.var.log, requestId: c.var.requestId };
-}
 
 const listCalendarEventsRoute = defineRoute(
   { public: true },
@@ -65,11 +58,12 @@ const createCalendarEventRoute = defineRoute(
     operationId: 'createCalendarEvent',
     tags,
     summary: 'Create a calendar event',
-    description: `A CONFIRMED event in [start, end). 409 \`calendarEvent.error.overlap\` when it overlaps an event of the datasource that is not cancelled (one ending at 10:00 does not overlap one starting at 10:00). ${WRITES} ${CALLERS}`,
+    description: `A CONFIRMED event in [start, end). 409 \`calendarEvent.error.overlap\` when it overlaps an event of the datasource that is not cancelled (one ending at 10:00 does not overlap one starting at 10:00). A calendar stores at most 10 000 events (409 \`calendarEvent.error.tooManyEvents\`); events are removed 30 days after they end, cancelled ones a day after they were cancelled. ${WRITES} ${CALLERS}`,
     middleware: [identifyCaller],
     request: { query: CalendarEventCreateQuerySchema },
     responses: { 201: eventResponse('The created event'), ...callerResponses },
   },
+  writeOptions,
 );
 
 const EVENT_ANSWER = 'An event of another datasource, or none: 404.';
@@ -88,6 +82,7 @@ const startCalendarEventRoute = defineRoute(
     request: { params: CalendarEventIdParams, query: CalendarEventStartQuerySchema },
     responses: eventResponses,
   },
+  writeOptions,
 );
 
 const endCalendarEventRoute = defineRoute(
@@ -103,6 +98,7 @@ const endCalendarEventRoute = defineRoute(
     request: { params: CalendarEventIdParams, query: CalendarEventEndQuerySchema },
     responses: eventResponses,
   },
+  writeOptions,
 );
 
 const cancelCalendarEventRoute = defineRoute(
@@ -118,6 +114,7 @@ const cancelCalendarEventRoute = defineRoute(
     request: { params: CalendarEventIdParams, query: CalendarEventDatasourceQuerySchema },
     responses: eventResponses,
   },
+  writeOptions,
 );
 
 const suspendCalendarEventRoute = defineRoute(
@@ -133,6 +130,7 @@ const suspendCalendarEventRoute = defineRoute(
     request: { params: CalendarEventIdParams, query: CalendarEventDurationQuerySchema('How long it is suspended, from now') },
     responses: eventResponses,
   },
+  writeOptions,
 );
 
 const extendCalendarEventRoute = defineRoute(
@@ -148,30 +146,31 @@ const extendCalendarEventRoute = defineRoute(
     request: { params: CalendarEventIdParams, query: CalendarEventDurationQuerySchema('How much later it ends') },
     responses: eventResponses,
   },
+  writeOptions,
 );
 
 export function registerCalendarEventRoutes(app: RouteRegistrar) {
-  app.openapi(listCalendarEventsRoute, async (c) => c.json(await service.listCalendarEvents(callerOf(c), c.req.valid('query')), 200));
+  app.openapi(listCalendarEventsRoute, async (c) => c.json(await service.listCalendarEvents(writerOf(c), c.req.valid('query')), 200));
 
-  app.openapi(createCalendarEventRoute, async (c) => c.json(await service.createCalendarEvent(callerOf(c), c.req.valid('query')), 201));
+  app.openapi(createCalendarEventRoute, async (c) => c.json(await service.createCalendarEvent(writerOf(c), c.req.valid('query')), 201));
 
   app.openapi(startCalendarEventRoute, async (c) =>
-    c.json(await service.startCalendarEvent(callerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
+    c.json(await service.startCalendarEvent(writerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
   );
 
   app.openapi(endCalendarEventRoute, async (c) =>
-    c.json(await service.endCalendarEvent(callerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
+    c.json(await service.endCalendarEvent(writerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
   );
 
   app.openapi(cancelCalendarEventRoute, async (c) =>
-    c.json(await service.cancelCalendarEvent(callerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
+    c.json(await service.cancelCalendarEvent(writerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
   );
 
   app.openapi(suspendCalendarEventRoute, async (c) =>
-    c.json(await service.suspendCalendarEvent(callerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
+    c.json(await service.suspendCalendarEvent(writerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
   );
 
   app.openapi(extendCalendarEventRoute, async (c) =>
-    c.json(await service.extendCalendarEvent(callerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
+    c.json(await service.extendCalendarEvent(writerOf(c), { ...c.req.valid('query'), eventId: c.req.valid('param').eventId }), 200),
   );
 }

@@ -1,20 +1,19 @@
-import { Temporal } from 'temporal-polyfill';
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
-import { isIanaTimeZone, MAX_EPOCH_MS } from '@/server/http/wire.schemas';
+import { MAX_EPOCH_MS } from '@/server/http/wire.schemas';
 import { teamAccessCondition } from '@/server/modules/teams';
+import { eventOf, instantIn, storeEventsDocument, zoneOf } from './calendar-document';
 import * as events from './calendar-events.queries';
 import { MAX_EVENT_MS, MINUTE_MS, type CalendarEventAnswer } from './calendar-events.schemas';
 import type { CalendarEventRow } from './calendar-events.table';
-import { storeDocument } from './datasource-document';
 import { datasourceForWriter, type DatasourceWriter } from './datasource-data.service';
+import { countAnonymousWrite } from './datasource-write-limit';
 import * as q from './datasources.queries';
-import { MAX_DOCUMENT_BYTES } from './datasources.schemas';
 import { auditDatasource, ENTITY } from './datasources.service';
 import { datasources, type DatasourceRow } from './datasources.table';
-import { MAX_CALENDAR_OCCURRENCES, type CalendarEvent, type CalendarInstant } from './formats';
+import { MAX_CALENDAR_OCCURRENCES } from './formats';
 
 /*
  * The public calendar endpoints (spec 2 "Calendar events (public family)", spec 5 §3). An ICAL datasource's events
@@ -24,8 +23,14 @@ import { MAX_CALENDAR_OCCURRENCES, type CalendarEvent, type CalendarInstant } fr
  */
 
 const DAY_MS = 86_400_000;
-/** The events the document of an internal calendar holds: from a day ago to a year ahead, the soonest, at most this many. */
-const MAX_DOCUMENT_EVENTS = 500;
+/**
+ * The events one calendar stores, of every status: a bound on what callers without credentials can leave behind.
+ * Past and cancelled events do not hold their place for ever: every create first deletes the events that ended more
+ * than ENDED_EVENTS_KEPT_DAYS ago and those cancelled more than CANCELLED_EVENTS_KEPT_DAYS ago.
+ */
+export const MAX_STORED_EVENTS = 10_000;
+const ENDED_EVENTS_KEPT_DAYS = 30;
+const CANCELLED_EVENTS_KEPT_DAYS = 1;
 
 /** Who calls: a user, a device of the tenant, or nobody (DECISIONS §6, as for `set` and `merge`). */
 export type CalendarCaller = DatasourceWriter;
@@ -89,43 +94,6 @@ async function datasourceForReader(db: Executor, caller: CalendarCaller, id: str
 
 const databaseOf = (caller: CalendarCaller) => (caller.kind === 'anonymous' ? caller.db : caller.ctx.db);
 const requestIdOf = (caller: CalendarCaller) => (caller.kind === 'anonymous' ? caller.requestId : caller.ctx.requestId);
-
-/** The zone the datasource writes times in (its `timeZone`; UTC when it has none). */
-function zoneOf(row: Pick<DatasourceRow, 'timeZone'>): string {
-  return row.timeZone && isIanaTimeZone(row.timeZone) ? row.timeZone : 'UTC';
-}
-
-function instantIn(epoch: number, zone: string): CalendarInstant {
-  const dateTime = Temporal.Instant.fromEpochMilliseconds(epoch).toZonedDateTimeISO(zone).toString({ timeZoneName: 'never' });
-
-  return { dateTime, timeStamp: epoch };
-}
-
-/** A suspension that has run out reads as CONFIRMED again. */
-function statusAt(row: CalendarEventRow, now: number): CalendarEventAnswer['status'] {
-  if (row.status !== 'SUSPENDED') return row.status;
-
-  return row.suspendedUntil && row.suspendedUntil.getTime() > now ? 'SUSPENDED' : 'CONFIRMED';
-}
-
-/** An event row as the API and the document show it (null attributes left out, spec 1 rule 3). */
-function eventOf(row: CalendarEventRow, zone: string, now: number): CalendarEventAnswer {
-  return {
-    id: row.id,
-    status: statusAt(row, now),
-    created: row.created.getTime(),
-    updated: row.updated.getTime(),
-    title: row.title,
-    ...(row.description == null ? {} : { description: row.description }),
-    ...(row.organizer == null ? {} : { organizer: row.organizer }),
-    ...(row.location == null ? {} : { location: row.location }),
-    isStarted: row.isStarted,
-    ...(row.startedBy == null ? {} : { startedBy: row.startedBy }),
-    start: instantIn(row.startsAt.getTime(), zone),
-    end: instantIn(row.endsAt.getTime(), zone),
-    attendees: row.attendees.map((a) => ({ name: a.name, ...(a.status == null ? {} : { status: a.status }) })),
-  };
-}
 
 const isEpoch = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_EPOCH_MS;
@@ -210,30 +178,6 @@ export async function listCalendarEvents(
   });
 }
 
-/**
- * The document of an internal calendar after a write: its coming events (from a day ago, not cancelled, the soonest
- * 500, as many as fit 1 MiB), in the shape ICAL documents have. Stored through `storeDocument` with the row locked,
- * so `lastUpdated` moves and the devices hear of it when the list changed.
- */
-async function storeEventsDocument(tx: Executor, row: DatasourceRow, now: number): Promise<void> {
-  const rows = await events.findEventsOverlapping(tx, {
-    datasource: row,
-    from: new Date(now - DAY_MS),
-    to: new Date(now + 366 * DAY_MS),
-    limit: MAX_DOCUMENT_EVENTS,
-  });
-  const zone = zoneOf(row);
-  const list: CalendarEvent[] = [];
-  let bytes = 2;
-  for (const r of rows) {
-    const event = eventOf(r, zone, now);
-    bytes += Buffer.byteLength(JSON.stringify(event)) + 1;
-    if (bytes > MAX_DOCUMENT_BYTES) break;
-    list.push(event);
-  }
-  await storeDocument(tx, row, list, { now: new Date(now) });
-}
-
 type EventWrite = { event: CalendarEventRow; message: string; changed: boolean };
 
 /**
@@ -246,6 +190,9 @@ async function writeEvents(
   datasourceId: string,
   change: (tx: Executor, row: DatasourceRow, now: number) => Promise<EventWrite>,
 ): Promise<CalendarEventAnswer> {
+  // Counted before anything is read (callers without credentials only; 429 past the limit).
+  await countAnonymousWrite(caller, datasourceId);
+
   return withTransaction(databaseOf(caller), async (tx) => {
     const { row, actor } = await datasourceForWriter(tx, caller, datasourceId);
     assertEventsWritable(row);
@@ -278,12 +225,32 @@ async function assertNoOverlap(tx: Executor, input: { row: DatasourceRow; start:
     );
 }
 
+/**
+ * A create stores one more event: spent ones (long ended, cancelled a while ago) are deleted first, then a calendar
+ * that still holds MAX_STORED_EVENTS refuses it (409). The datasource row is locked, so concurrent creates count right.
+ */
+async function assertRoomForEvent(tx: Executor, row: DatasourceRow, now: number): Promise<void> {
+  await events.deleteSpentEvents(tx, {
+    datasource: row,
+    endedBefore: new Date(now - ENDED_EVENTS_KEPT_DAYS * DAY_MS),
+    cancelledBefore: new Date(now - CANCELLED_EVENTS_KEPT_DAYS * DAY_MS),
+  });
+  const stored = await events.countEvents(tx, row);
+  if (stored >= MAX_STORED_EVENTS)
+    throw new ConflictError(
+      'calendarEvent.error.tooManyEvents',
+      `Datasource '${row.name}' holds ${stored} events, the most a calendar keeps (${MAX_STORED_EVENTS}); events are removed ${ENDED_EVENTS_KEPT_DAYS} days after they end, cancelled ones a day after they were cancelled`,
+      { id: row.id, stored, limit: MAX_STORED_EVENTS },
+    );
+}
+
 /** POST /public-api/calendars/events: a CONFIRMED event in [start, end); 409 when it overlaps a non-cancelled one. */
 export function createCalendarEvent(
   caller: CalendarCaller,
   input: { datasourceId: string; start: number; end: number; title: string },
 ): Promise<CalendarEventAnswer> {
   return writeEvents(caller, input.datasourceId, async (tx, row, now) => {
+    await assertRoomForEvent(tx, row, now);
     await assertNoOverlap(tx, { row, start: input.start, end: input.end });
     const event = await events.insertEvent(tx, {
       id: uuidv7(),

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Config } from '@/server/config';
 import { systemActor, type Actor } from '@/server/context/actor';
 import { hasRole } from '@/server/context/roles';
 import type { DeviceContext, ServiceContext } from '@/server/context/service-context';
@@ -7,6 +8,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { storeDocument } from './datasource-document';
 import { computeSystemDocument } from './datasource-system';
+import { countAnonymousWrite } from './datasource-write-limit';
 import * as q from './datasources.queries';
 import { auditDatasource, ENTITY, visibleDatasource, writableDatasource } from './datasources.service';
 import type { StructureType } from './datasources.schemas';
@@ -73,12 +75,12 @@ export async function replaceDatasourceData(ctx: ServiceContext, input: { id: st
 /**
  * Who writes through `POST /api/display/datasource/{id}/set` and `/merge` (DECISIONS §6): a user (EDITOR or
  * higher, the datasource visible and writable for them), a device of the datasource's customer, or nobody at all
- * when the datasource is `editableByDisplay`.
+ * when the datasource is `editableByDisplay` (counted per client `address` and per datasource: countAnonymousWrite).
  */
 export type DatasourceWriter =
   | { kind: 'user'; ctx: ServiceContext }
   | { kind: 'device'; ctx: DeviceContext }
-  | { kind: 'anonymous'; db: Database; log: Logger; requestId: string };
+  | { kind: 'anonymous'; db: Database; config: Config; log: Logger; requestId: string; address: string };
 
 const PUBLIC_WRITER = systemActor('anonymous display write');
 
@@ -117,6 +119,7 @@ async function writeWith(
 ): Promise<unknown> {
   const db = writer.kind === 'anonymous' ? writer.db : writer.ctx.db;
   const requestId = writer.kind === 'anonymous' ? writer.requestId : writer.ctx.requestId;
+  await countAnonymousWrite(writer, id);
 
   return withTransaction(db, async (tx) => {
     const { row, actor } = await datasourceForWriter(tx, writer, id);

@@ -1,21 +1,12 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '@/server/http/context';
 import { listQuery, scopedQuery } from '@/server/http/list-query';
 import type { RouteRegistrar } from '@/server/http/route';
 import { deviceContext, serviceContext } from '@/server/http/service-context';
 import { registerCalendarEventRoutes } from './calendar-events.routes';
+import { writerOf } from './datasource-callers.handlers';
 import * as data from './datasource-data.service';
 import * as refresh from './datasource-refresh.service';
 import * as routes from './datasources.routes';
 import * as service from './datasources.service';
-
-/** Who calls a display write: the device, the user, or nobody (identifyCaller set at most one of them). */
-function writerOf(c: Context<AppEnv>): data.DatasourceWriter {
-  if (c.var.device) return { kind: 'device', ctx: deviceContext(c) };
-  if (c.var.actor?.kind === 'user') return { kind: 'user', ctx: serviceContext(c) };
-
-  return { kind: 'anonymous', db: c.var.deps.db, log: c.var.log, requestId: c.var.requestId };
-}
 
 export function registerDatasourceRoutes(app: RouteRegistrar) {
   registerCalendarEventRoutes(app);

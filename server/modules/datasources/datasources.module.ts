@@ -7,6 +7,7 @@ import { tagSources } from '@/server/modules/tags';
 import { usageCounters } from '@/server/modules/resource-limits';
 import { teamResources } from '@/server/modules/teams';
 import { customerStatistics } from '@/server/tenant/customer-statistics';
+import { rebuildDueCalendars } from './calendar-document';
 import { calendarEvents } from './calendar-events.table';
 import { createRefresher } from './datasource-refresh';
 import { datasourceOutbound } from './datasource-refresh.service';
@@ -45,8 +46,14 @@ export const datasourcesModule = defineModule({
     const refresher = createRefresher({ db, outbound: datasourceOutbound(config), log, concurrency: REFRESH_CONCURRENCY });
 
     // One tick every 5 s for every instance together (the job runner keeps one run per time): due refreshes start
-    // at most ~5 s late, and an idle tick costs one indexed statement.
-    return [{ name: 'datasources.refresh-due', cron: '*/5 * * * * *', run: async () => void (await refresher.tick()) }];
+    // at most ~5 s late, and an idle tick costs one indexed statement. The same tick builds again the calendar
+    // documents the clock has changed (a suspension ran out, an event left or entered the window).
+    const tick = async () => {
+      const [refreshes, calendars] = await Promise.allSettled([refresher.tick(), rebuildDueCalendars({ db, log })]);
+      for (const outcome of [refreshes, calendars]) if (outcome.status === 'rejected') throw outcome.reason;
+    };
+
+    return [{ name: 'datasources.refresh-due', cron: '*/5 * * * * *', run: tick }];
   },
   sweep: {
     datasource: async (db, customerId) => {

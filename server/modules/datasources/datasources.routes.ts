@@ -196,8 +196,12 @@ export const deleteDatasourceRoute = defineRoute(
   byId,
 );
 
+/** What the 429 of a public datasource write says it counts (datasource-write-limit.ts). */
+export const ANONYMOUS_WRITE_LIMIT =
+  'writes without credentials, per client address (an IPv6 address by its /64) and per datasource (120 and 600 a minute by default: `ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE`, `ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE`); users and devices are not counted';
+
 const CALLERS =
-  'Callers (DECISIONS §6): a user (EDITOR or higher, the datasource visible and writable for them), a device token of the same customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id). Only INTERNAL datasources take writes (409 `datasource.error.notInternal`).';
+  'Callers (DECISIONS §6): a user (EDITOR or higher, the datasource visible and writable for them), a device token of the same customer, or no credentials when the datasource is `editableByDisplay` (otherwise 404, like an unknown id; at most 120 such writes a minute per client address and 600 per datasource by default, then 429 with `Retry-After`). Only INTERNAL datasources take writes (409 `datasource.error.notInternal`).';
 const writerResponses = {
   401: sharedErrors[401],
   403: sharedErrors[403],
@@ -224,6 +228,7 @@ export const setDatasourceValueRoute = defineRoute(
     },
     responses: { 200: documentResponse('The document afterwards'), ...writerResponses },
   },
+  { rateLimited: ANONYMOUS_WRITE_LIMIT },
 );
 
 export const mergeDatasourceDataRoute = defineRoute(
@@ -239,6 +244,7 @@ export const mergeDatasourceDataRoute = defineRoute(
     request: { params: IdParams, body: { required: true, ...json(DataDocumentSchema) } },
     responses: { 200: documentResponse('The document afterwards'), ...writerResponses },
   },
+  { rateLimited: ANONYMOUS_WRITE_LIMIT },
 );
 
 export const readDeviceDatasourceRoute = defineRoute(

@@ -56,6 +56,9 @@ export const datasources = pgTable(
     lastUpdated: timestamp('last_updated', { withTimezone: true, precision: 3 }),
     errorCounter: integer('error_counter').notNull().default(0),
     lastError: text('last_error'),
+    // An internal calendar's document (its coming events) changes with the clock: the next instant it must be built
+    // again (a suspension ends, an event leaves or enters the window); the refresh tick rebuilds due ones.
+    calendarRebuildAt: timestamp('calendar_rebuild_at', { withTimezone: true, precision: 3 }),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastSavedAt: timestamp('last_saved_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -67,6 +70,10 @@ export const datasources = pgTable(
     index('datasource_due_idx')
       .on(t.nextRefreshAt)
       .where(sql`${t.nextRefreshAt} is not null`),
+    // The calendar rebuild's claim, as the refresh's: due rows in time order, across tenants.
+    index('datasource_calendar_due_idx')
+      .on(t.calendarRebuildAt)
+      .where(sql`${t.calendarRebuildAt} is not null`),
     index('datasource_quick_filter_idx').on(t.quickFilterId),
     index('datasource_file_folder_idx').on(t.fileFolderId),
     index('datasource_tags_gin_idx').using('gin', t.tags),
