@@ -249,7 +249,7 @@ describe('FILE_FROM_URL datasources', () => {
     }
   });
 
-  it('fail with a readable reason for a refused address, an unsupported type, an HTTP error and a deleted folder', async () => {
+  it('fail with a readable reason for a refused address, an unsupported type, an HTTP error, a silent server and a deleted folder', async () => {
     const folder = await insertFolder(t.db, root, 'Doomed');
     const metadata = await fileDatasource('Metadata', 'http://169.254.169.254/latest/meta-data', folder.id);
     expect(await refreshDatasource(deps, metadata)).toMatchObject({
@@ -262,6 +262,12 @@ describe('FILE_FROM_URL datasources', () => {
     expect(await refreshDatasource(deps, page)).toMatchObject({ ok: false, error: expect.stringMatching(/supported type.*text\/html/) });
     const missing = await fileDatasource('Missing', remote.url('/nothing.pdf'), folder.id);
     expect(await refreshDatasource(deps, missing)).toMatchObject({ ok: false, error: 'The server answered HTTP 404' });
+    remote.routes['/silent.pdf'] = () => undefined; // never answers
+    const silent = await fileDatasource('Silent', remote.url('/silent.pdf'), folder.id);
+    expect(await refreshDatasource({ ...deps, limits: { headersTimeoutMs: 300 } }, silent)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/did not answer|time/i),
+    });
     expect((await filesIn(folder.id)).length).toBe(0);
 
     expect((await t.request('DELETE', `/api/fileFolder/${folder.id}`, { token: editor })).status).toBe(204);

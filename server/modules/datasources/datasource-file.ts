@@ -39,7 +39,7 @@ import { remoteFileName } from './formats';
 /** The job the refresh acts as: files it stores have no creator, and the audit log names it. */
 const REFRESH_JOB = 'datasources.refresh';
 /** The whole body of a file may take this long (spec 5 §1's 30 s is for documents; the outbound README asks for more). */
-export const FILE_BODY_TIMEOUT_MS = 10 * 60_000;
+const FILE_BODY_TIMEOUT_MS = 10 * 60_000;
 /** While a download runs its datasource is not due again: the scheduler's 2-minute lease is too short for a large file. */
 const FILE_LEASE_MS = FILE_BODY_TIMEOUT_MS + 2 * 60_000;
 /** The largest file a customer without a storage limit gets this way: the largest upload (a 10 GiB chunked session). */
@@ -49,7 +49,7 @@ const MAX_REDIRECTS = 3;
 const TEST_HEAD_BYTES = 64;
 
 /** The document of a FILE_FROM_URL datasource: its current file, with what a slide widget or a player needs of it. */
-export type FileDocument = {
+type FileDocument = {
   fileId: string;
   name: string;
   contentType: string;
@@ -329,8 +329,7 @@ export async function refreshFileDatasource(deps: RefreshDeps, row: DatasourceRo
   }
 }
 
-export type FileTestResult =
-  { ok: true; document: { name: string; contentType: string; size: number | null } } | { ok: false; error: string };
+type FileTestResult = { ok: true; document: { name: string; contentType: string; size: number | null } } | { ok: false; error: string };
 
 /**
  * The console's "Test" of a FILE_FROM_URL datasource: the name, type and size the file would have, from the answer's

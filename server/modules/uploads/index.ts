@@ -3,5 +3,5 @@
 export { signedDownloadUrl } from './downloads.service';
 // A file that does not arrive as an upload (datasources' FILE_FROM_URL) goes the upload's way: blob, then row.
 export { discardFileBlob, freeStorage, receiveFileBlob, storedFileType, type ReceivedFileBlob } from './file-blob';
-export { createFileFromBlob, type FileCreateParameters } from './file-create';
+export { createFileFromBlob } from './file-create';
 export { namedFileType } from './content-types';
