@@ -57,6 +57,8 @@ function submitFailure(t: FormWords, error: unknown): SubmitFailure<DatasourceFo
   if (!(error instanceof ApiError)) return undefined;
   if (error.key === 'datasource.error.nameExists') return { field: 'name', message: t('nameExists') };
   if (error.key === 'resourceLimit.error.limitReached') return t('limitReached');
+  if (error.key === 'fileFolder.error.notFound' || error.key === 'fileFolder.error.filtered')
+    return { field: 'fileFolderId', message: t('fileFolderGone') };
   if (error.status !== 400 || !Array.isArray(error.details?.issues)) return undefined;
   for (const issue of error.details.issues as Array<{ path?: unknown; message?: unknown }>) {
     if (typeof issue?.path !== 'string' || typeof issue.message !== 'string') continue;

@@ -14,6 +14,7 @@ import {
   type DatasourceFormValues,
 } from '@/components/datasources/datasource-form';
 import { documentLines, feedTitles } from '@/components/datasources/datasource-document';
+import { FileFolderField } from '@/components/datasources/datasource-folder-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldAria } from '@/components/ui/field';
@@ -406,6 +407,7 @@ export function KindSettings({ form, fields, isNew }: { form: Form; fields: Form
         </div>
       ) : null}
       {type === 'WEBSITE_CONTENT' ? <SelectorRows form={form} /> : null}
+      {type === 'FILE_FROM_URL' ? <FileFolderField form={form} /> : null}
       <RefreshFields form={form} fields={fields} />
     </>
   );

@@ -22,7 +22,7 @@ import { isCronExpression } from '@/server/modules/advertisers/advertisers.schem
  */
 
 /** The external types the console offers: every one the server fetches. */
-export const FORM_EXTERNAL_TYPES = ['JSON', 'XML', 'RSS', 'ICAL', 'CAP', 'WEBSITE_CONTENT'] as const;
+export const FORM_EXTERNAL_TYPES = ['JSON', 'XML', 'RSS', 'ICAL', 'CAP', 'WEBSITE_CONTENT', 'FILE_FROM_URL'] as const;
 type FormExternalType = (typeof FORM_EXTERNAL_TYPES)[number];
 /** The structures a person chooses: for an internal datasource, and for JSON and XML (the others' follows the type). */
 export const CHOSEN_STRUCTURES = ['KEY_VALUE', 'LIST', 'TABLE', 'FEED', 'CUSTOM'] as const satisfies readonly StructureType[];
@@ -67,6 +67,8 @@ export type DatasourceFormValues = {
   cronTimeZone: string;
   quickFilterId: string;
   maxElementCount: string;
+  /** FILE_FROM_URL: the media folder the file is kept in. */
+  fileFolderId: string;
   deactivated: boolean;
   teamIds: string[];
 };
@@ -111,6 +113,7 @@ export function newFormValues(zone: string): DatasourceFormValues {
     cronTimeZone: zone,
     quickFilterId: '',
     maxElementCount: '',
+    fileFolderId: '',
     deactivated: false,
     teamIds: [],
   };
@@ -157,6 +160,7 @@ export function formValuesOf(d: Datasource, zone: string): DatasourceFormValues 
     cronTimeZone: cron?.timeZone ?? zone,
     quickFilterId: d.quickFilterId ?? '',
     maxElementCount: text(d.maxElementCount),
+    fileFolderId: d.fileFolderId ?? '',
     deactivated: d.deactivated ?? false,
   };
 }
@@ -252,6 +256,7 @@ function kindSettingsOf(v: DatasourceFormValues): Omit<DatasourceCreate, 'name' 
       : {}),
     ...(v.type === 'CAP' ? { capParameters: capParametersOf(v) } : {}),
     ...(v.type === 'WEBSITE_CONTENT' ? { webScraperParameters: selectorsOf(v) } : {}),
+    ...(v.type === 'FILE_FROM_URL' && v.fileFolderId ? { fileFolderId: v.fileFolderId } : {}),
   };
 }
 
@@ -319,6 +324,7 @@ export function formFieldOf(path: ReadonlyArray<PropertyKey>): FormField | undef
     case 'keepLastXItem':
     case 'quickFilterId':
     case 'maxElementCount':
+    case 'fileFolderId':
       return first;
     default:
       return undefined;

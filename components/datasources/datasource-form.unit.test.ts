@@ -78,6 +78,20 @@ describe('the create body', () => {
       maxElementCount: 20,
     });
   });
+
+  it('sends a FILE_FROM_URL datasource with its folder and key/value structure, and no folder for other types', () => {
+    const folderId = '0190a6e4-0000-7000-8000-000000000002';
+    expect(createBodyOf(external({ type: 'FILE_FROM_URL', structureType: 'LIST', fileFolderId: folderId }))).toEqual({
+      name: 'Menu',
+      sourceType: 'EXTERNAL',
+      structureType: 'KEY_VALUE',
+      type: 'FILE_FROM_URL',
+      remoteUrl: 'https://example.com/feed',
+      refreshFrequency: 300,
+      fileFolderId: folderId,
+    });
+    expect(createBodyOf(external({ type: 'JSON', fileFolderId: folderId }))).not.toHaveProperty('fileFolderId');
+  });
 });
 
 describe('the form check', () => {
@@ -89,6 +103,12 @@ describe('the form check', () => {
       [],
     );
     expect(formIssues(form({ sourceType: 'SYSTEM', systemDatasourceType: 'DEVICES' }))).toEqual([]);
+    expect(formIssues(external({ type: 'FILE_FROM_URL', fileFolderId: '0190a6e4-0000-7000-8000-000000000002' }))).toEqual([]);
+  });
+
+  it('asks a FILE_FROM_URL datasource for its folder', () => {
+    expect(formIssues(external({ type: 'FILE_FROM_URL' }))).toEqual([{ field: 'fileFolderId', reason: 'required' }]);
+    expect(formFieldOf(['fileFolderId'])).toBe('fileFolderId');
   });
 
   it('names the fields an external datasource misses or got wrong, in the console’s reasons', () => {

@@ -2,7 +2,7 @@ import { createGuardedClient } from './client';
 import type { OutboundClient, Resolver } from './types';
 
 export { refusedAddressReason } from './addresses';
-export { OutboundError, type OutboundFailure } from './outbound-error';
+export { formatBytes, OutboundError, type OutboundFailure } from './outbound-error';
 export type { OutboundClient, OutboundLimits, OutboundRequest, OutboundResponse, OutboundStream, Resolver } from './types';
 
 /**

@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Create a datasource in the selected customer
-         * @description Names are unique in the customer (409 `datasource.error.nameExists`); the DATASOURCE resource limit applies. An external datasource is refreshed within seconds. Unsupported types: 400 `datasource.error.unsupportedType`.
+         * @description Names are unique in the customer (409 `datasource.error.nameExists`); the DATASOURCE resource limit applies. An external datasource is refreshed within seconds. Unsupported types: 400 `datasource.error.unsupportedType`. FILE_FROM_URL keeps the remote file in `fileFolderId` (a stored folder of the customer: 404 for another tenant’s or an unknown one, 409 `fileFolder.error.filtered` for a filtered one); the file counts in the tenant’s storage.
          */
         post: operations["createDatasource"];
         delete?: never;
@@ -916,7 +916,7 @@ export interface paths {
         put?: never;
         /**
          * What a datasource with these settings would hold now, without saving it
-         * @description The same checks as a create; the remote is fetched and parsed. A fetch or parse failure answers `{ok: false, error}` (200).
+         * @description The same checks as a create; the remote is fetched and parsed. A fetch or parse failure answers `{ok: false, error}` (200). FILE_FROM_URL stores nothing: it reads the answer’s headers and first bytes and answers the file it would keep, `{name, contentType, size}` (`size` the declared Content-Length, null when none is sent), or why it would not keep one (not a supported type, larger than the free storage).
          */
         post: operations["testDatasource"];
         delete?: never;
@@ -5683,7 +5683,7 @@ export interface components {
             editableByDisplay?: boolean;
             /**
              * Format: uuid
-             * @description FILE_FROM_URL (required): the file folder the file is kept in
+             * @description FILE_FROM_URL (required): the stored file folder of the customer the file is kept in (another tenant’s or an unknown folder: 404; a filtered folder: 409 `fileFolder.error.filtered`)
              */
             fileFolderId?: string;
             /** @description ADMIN only */
@@ -5716,7 +5716,7 @@ export interface components {
             tags?: string[];
             timeFormat?: string;
             timeZone?: components["schemas"]["TimeZone"] & unknown;
-            /** @description External format: JSON, XML, RSS, ICAL, CAP, WEBSITE_CONTENT; other types are refused (400 `datasource.error.unsupportedType`) */
+            /** @description External format: JSON, XML, RSS, ICAL, CAP, WEBSITE_CONTENT, FILE_FROM_URL; other types are refused (400 `datasource.error.unsupportedType`) */
             type?: string;
             webScraperParameters?: components["schemas"]["DatasourceWebScraperParameters"] & unknown;
         };
@@ -5725,7 +5725,7 @@ export interface components {
             cronExpression: string;
             timeZone: components["schemas"]["TimeZone"];
         };
-        /** @description KEY_VALUE: an object; LIST: an array; TABLE: `{columns, rows}`; FEED: `{title?, items}`; CUSTOM, WAY_FINDING: any JSON. At most 1 MiB. */
+        /** @description KEY_VALUE: an object; LIST: an array; TABLE: `{columns, rows}`; FEED: `{title?, items}`; CUSTOM, WAY_FINDING: any JSON. At most 1 MiB. FILE_FROM_URL (KEY_VALUE) names its current file: `{fileId, name, contentType, size, width, height, crcCheckSum, sha256, url, updated}` (`url` the download path `/api/storage/customer/{customerId}/files/{fileId}`, `width`/`height` null when unknown, `updated` when this file was stored, epoch ms); `{}` until the first successful refresh. A changed remote gives a new file (a new `fileId`) in the same folder. */
         DatasourceDocument: unknown;
         DatasourcePage: {
             content: components["schemas"]["Datasource"][];
@@ -13842,6 +13842,15 @@ export interface operations {
             };
             /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError } from '@/server/errors';
 import { createOutboundClient, type OutboundClient } from '@/server/outbound';
 import { emptyDocument } from './datasource-data.service';
+import { testFileDatasource } from './datasource-file';
 import { fetchDocument, refreshDatasource, RefreshFailure } from './datasource-refresh';
 import { computeSystemDocument } from './datasource-system';
 import * as q from './datasources.queries';
@@ -46,7 +47,11 @@ export async function refreshDatasourceNow(ctx: ServiceContext, input: { id: str
 
     return found;
   });
-  if (input.sync) await refreshDatasource({ db: ctx.db, outbound: datasourceOutbound(ctx.config), log: ctx.log }, row.id);
+  if (input.sync)
+    await refreshDatasource(
+      { db: ctx.db, outbound: datasourceOutbound(ctx.config), log: ctx.log, blobStore: async () => ctx.storage },
+      row.id,
+    );
 
   return (await readDatasource(ctx.db, ctx, row.id, { visibleOnly: false }))!;
 }
@@ -69,6 +74,7 @@ export type DatasourceTestResult = { ok: true; document: unknown } | { ok: false
 /**
  * POST /api/datasource/test: what a datasource with these settings would hold now, without saving anything (the
  * console's "Test" before creating). The same checks as a create; a fetch or parse failure is an answer, not an error.
+ * FILE_FROM_URL answers the file it would store (`{name, contentType, size}`) from the headers and first bytes only.
  */
 export async function testDatasource(ctx: ServiceContext, input: { body: DatasourceCreate }): Promise<DatasourceTestResult> {
   const { body } = input;
@@ -84,6 +90,11 @@ export async function testDatasource(ctx: ServiceContext, input: { body: Datasou
         maxElementCount: body.maxElementCount ?? null,
       }),
     };
+  if (body.type === 'FILE_FROM_URL')
+    return testFileDatasource(
+      { db: ctx.db, outbound: datasourceOutbound(ctx.config) },
+      { customerId, remoteUrl: body.remoteUrl ?? '', name: body.name },
+    );
   try {
     const fetched = await fetchDocument(datasourceOutbound(ctx.config), body, undefined, Date.now());
 

@@ -1,18 +1,22 @@
-import type { Logger } from 'pino';
-import type { Database, Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { AppError } from '@/server/errors';
-import { OutboundError, type OutboundClient, type OutboundLimits, type OutboundResponse } from '@/server/outbound';
+import { OutboundError, type OutboundClient, type OutboundResponse } from '@/server/outbound';
 import { storeDocument } from './datasource-document';
+import { refreshFileDatasource } from './datasource-file';
 import { kindOf } from './datasource-kind';
-import { nextRefreshAfter } from './datasource-schedule';
+import {
+  failureMessage,
+  recordFailure,
+  recordSuccess,
+  RefreshFailure,
+  type RefreshDeps,
+  type RefreshOutcome,
+} from './datasource-refresh-state';
 import * as q from './datasources.queries';
 import type { DatasourceKind } from './datasources.schemas';
-import type { DatasourceRow, RemoteValidators } from './datasources.table';
+import type { RemoteValidators } from './datasources.table';
 import { expandCalendar, FormatError, parseCap, parseFeed, parseJsonDocument, parseXmlDocument, scrapeWebsite, type Feed } from './formats';
 
-/** Consecutive failures after which a datasource is deactivated (spec 3 "Datasource"). */
-export const DEACTIVATE_AFTER_ERRORS = 25;
+export { DEACTIVATE_AFTER_ERRORS, RefreshFailure, type RefreshDeps, type RefreshOutcome } from './datasource-refresh-state';
 /** The most bytes a fetched document may have (spec 5 §1). */
 const MAX_FETCH_BYTES = 10 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
@@ -22,20 +26,8 @@ const MAX_REDIRECTS = 3;
  */
 export const REFRESH_LEASE_MS = 2 * 60_000;
 
-export type RefreshDeps = {
-  db: Database;
-  outbound: OutboundClient;
-  log: Logger;
-  now?: () => number;
-  /** Tighter timeouts than spec 5 §1's (tests of slow remotes). */
-  limits?: Pick<OutboundLimits, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs'>;
-};
-
 /** What fetching and parsing gave: a new document, or nothing new (a 304). */
 export type Fetched = { kind: 'document'; document: unknown; validators: RemoteValidators | null } | { kind: 'notModified' };
-
-/** Why a refresh or a "Test" failed, in words a tenant can act on (spec 5 §1: never a 500, never a hang). */
-export class RefreshFailure extends Error {}
 
 /** Types whose document depends on the clock or on earlier documents: always fetched whole (no conditional request). */
 const ALWAYS_WHOLE = new Set(['ICAL', 'CAP']);
@@ -121,27 +113,17 @@ function asFeed(document: unknown): Feed | undefined {
     : undefined;
 }
 
-/** A failure's words for `lastError` (spec 5 §1); internals are logged, never stored. */
-function failureMessage(err: unknown, log: Logger, id: string): string {
-  if (err instanceof RefreshFailure) return err.message;
-  if (err instanceof AppError) return err.message;
-  log.error({ err, datasourceId: id }, 'datasource refresh failed unexpectedly');
-
-  return 'The refresh failed because of an internal error';
-}
-
-export type RefreshOutcome = { ok: true; changed: boolean } | { ok: false; error: string; deactivated: boolean };
-
 /**
  * Refreshes one external datasource: fetches and parses outside any transaction (a slow remote holds no lock),
  * then, with the row locked, stores the document when it changed (spec 5 §2: `lastUpdated`, `datasourceChanged`),
  * or counts the failure, keeping the last good data; at 25 consecutive failures the datasource is deactivated.
- * The next refresh is then scheduled from now.
+ * The next refresh is then scheduled from now. A FILE_FROM_URL datasource keeps a file instead (datasource-file.ts).
  */
 export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<RefreshOutcome | undefined> {
   const now = deps.now?.() ?? Date.now();
   const row = await q.findDatasourceById(deps.db, id);
   if (!row || row.sourceType !== 'EXTERNAL') return undefined;
+  if (row.type === 'FILE_FROM_URL') return refreshFileDatasource(deps, row);
   const stored = await q.findDocument(deps.db, row.id);
   let fetched: Fetched | undefined;
   let error: string | undefined;
@@ -167,12 +149,7 @@ export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<
           fetched.kind === 'document'
             ? await storeDocument(tx, current, fetched.document, { validators: fetched.validators, now: finishedAt })
             : { changed: false };
-        await q.recordDatasourceState(tx, id, {
-          lastRefreshedAt: finishedAt,
-          errorCounter: 0,
-          lastError: null,
-          nextRefreshAt: current.deactivated ? null : nextRefreshAfter(current, finishedAt.getTime()),
-        });
+        await recordSuccess(tx, current, finishedAt);
 
         return { ok: true, changed: outcome.changed };
       } catch (err) {
@@ -182,20 +159,6 @@ export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<
 
     return recordFailure(tx, current, error ?? 'The refresh failed', finishedAt);
   });
-}
-
-async function recordFailure(tx: Executor, row: DatasourceRow, error: string, at: Date): Promise<RefreshOutcome> {
-  const errorCounter = row.errorCounter + 1;
-  const deactivated = row.deactivated || errorCounter >= DEACTIVATE_AFTER_ERRORS;
-  await q.recordDatasourceState(tx, row.id, {
-    lastRefreshedAt: at,
-    errorCounter,
-    lastError: error.slice(0, 2_000),
-    deactivated,
-    nextRefreshAt: deactivated ? null : nextRefreshAfter(row, at.getTime()),
-  });
-
-  return { ok: false, error, deactivated };
 }
 
 /**

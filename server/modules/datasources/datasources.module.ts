@@ -6,6 +6,7 @@ import { quickFilterUsages } from '@/server/modules/quick-filters';
 import { tagSources } from '@/server/modules/tags';
 import { usageCounters } from '@/server/modules/resource-limits';
 import { teamResources } from '@/server/modules/teams';
+import { createBlobStore, type BlobStore } from '@/server/storage';
 import { customerStatistics } from '@/server/tenant/customer-statistics';
 import { rebuildDueCalendars } from './calendar-document';
 import { calendarEvents } from './calendar-events.table';
@@ -43,7 +44,10 @@ export const datasourcesModule = defineModule({
     }),
   ],
   jobs: ({ db, config, log }) => {
-    const refresher = createRefresher({ db, outbound: datasourceOutbound(config), log, concurrency: REFRESH_CONCURRENCY });
+    // FILE_FROM_URL downloads go to the blob store, opened on first use (as the uploads module's jobs do).
+    let store: Promise<BlobStore> | undefined;
+    const blobStore = () => (store ??= createBlobStore(config));
+    const refresher = createRefresher({ db, outbound: datasourceOutbound(config), log, blobStore, concurrency: REFRESH_CONCURRENCY });
 
     // One tick every 5 s for every instance together (the job runner keeps one run per time): due refreshes start
     // at most ~5 s late, and an idle tick costs one indexed statement. The same tick builds again the calendar

@@ -167,14 +167,34 @@ export async function findQuickFilter(db: Executor, customerId: number, id: stri
   return row;
 }
 
-export async function fileFolderExists(db: Executor, customerId: number, id: string): Promise<boolean> {
+/** A file folder of the customer (a FILE_FROM_URL datasource's target), or undefined. */
+export async function findFileFolder(db: Executor, customerId: number, id: string) {
   const [row] = await db
-    .select({ id: fileFolders.id })
+    .select({ id: fileFolders.id, customerId: fileFolders.customerId, path: fileFolders.path, fileFolderType: fileFolders.fileFolderType })
     .from(fileFolders)
     .where(and(eq(fileFolders.id, id), eq(fileFolders.customerId, customerId)))
     .limit(1);
 
-  return row !== undefined;
+  return row;
+}
+
+/** A file of the customer (a FILE_FROM_URL datasource's current file): what its replacement carries over. */
+export async function findFileOf(db: Executor, customerId: number, id: string) {
+  const [row] = await db
+    .select({
+      id: files.id,
+      fileFolderId: files.fileFolderId,
+      tags: files.tags,
+      validFrom: files.validFrom,
+      validTo: files.validTo,
+      muted: files.muted,
+      metaData: files.metaData,
+    })
+    .from(files)
+    .where(and(sql`${files.id}::text = ${id}`, eq(files.customerId, customerId)))
+    .limit(1);
+
+  return row;
 }
 
 /** Whether the datasource passes `condition` (the caller's team visibility). */

@@ -97,7 +97,8 @@ export const createDatasourceRoute = defineRoute(
     tags,
     summary: 'Create a datasource in the selected customer',
     description:
-      'Names are unique in the customer (409 `datasource.error.nameExists`); the DATASOURCE resource limit applies. An external datasource is refreshed within seconds. Unsupported types: 400 `datasource.error.unsupportedType`.',
+      'Names are unique in the customer (409 `datasource.error.nameExists`); the DATASOURCE resource limit applies. An external datasource is refreshed within seconds. Unsupported types: 400 `datasource.error.unsupportedType`. ' +
+      'FILE_FROM_URL keeps the remote file in `fileFolderId` (a stored folder of the customer: 404 for another tenant’s or an unknown one, 409 `fileFolder.error.filtered` for a filtered one); the file counts in the tenant’s storage.',
     request: { query: ScopeQuery.extend({ teamIds: teamIdsParam }), body: { required: true, ...json(DatasourceCreateSchema) } },
     responses: { 201: datasourceResponse('The created datasource'), ...conflictError },
   },
@@ -113,9 +114,12 @@ export const testDatasourceRoute = defineRoute(
     tags,
     summary: 'What a datasource with these settings would hold now, without saving it',
     description:
-      'The same checks as a create; the remote is fetched and parsed. A fetch or parse failure answers `{ok: false, error}` (200).',
+      'The same checks as a create; the remote is fetched and parsed. A fetch or parse failure answers `{ok: false, error}` (200). ' +
+      'FILE_FROM_URL stores nothing: it reads the answer’s headers and first bytes and answers the file it would keep, ' +
+      '`{name, contentType, size}` (`size` the declared Content-Length, null when none is sent), or why it would not keep one ' +
+      '(not a supported type, larger than the free storage).',
     request: { query: ScopeQuery, body: { required: true, ...json(DatasourceCreateSchema) } },
-    responses: { 200: { description: 'The document, or why there is none', ...json(DatasourceTestResultSchema) } },
+    responses: { 200: { description: 'The document, or why there is none', ...json(DatasourceTestResultSchema) }, ...conflictError },
   },
   { resourceIds: { 'body.quickFilterId': 'quickFilter', 'body.fileFolderId': 'fileFolder' } },
 );

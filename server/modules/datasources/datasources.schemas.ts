@@ -12,10 +12,10 @@ import { tagListOf } from '@/server/modules/tags/tags.schemas';
 export const sourceTypes = ['INTERNAL', 'EXTERNAL', 'SYSTEM'] as const;
 export const structureTypes = ['TABLE', 'CUSTOM', 'KEY_VALUE', 'LIST', 'FEED', 'WAY_FINDING'] as const;
 /**
- * The external types this service fetches; any other `type` is refused (400 `datasource.error.unsupportedType`, naming
- * it). FILE_FROM_URL (spec 5 §2) is not among them yet: it is refused like the others until it is built.
+ * The external types this service fetches (spec 5 §2); any other `type` is refused (400
+ * `datasource.error.unsupportedType`, naming it).
  */
-export const externalTypes = ['JSON', 'XML', 'RSS', 'ICAL', 'CAP', 'WEBSITE_CONTENT'] as const;
+export const externalTypes = ['JSON', 'XML', 'RSS', 'ICAL', 'CAP', 'WEBSITE_CONTENT', 'FILE_FROM_URL'] as const;
 /** The system types computed when read; SCREENSHOT, AI_DATASOURCE and CALENDAR_MERGE are refused like other types. */
 export const systemTypes = ['FILES', 'DEVICES'] as const;
 export const capSeverities = ['Extreme', 'Severe', 'Moderate', 'Minor', 'Unknown'] as const;
@@ -26,7 +26,7 @@ export type ExternalType = (typeof externalTypes)[number];
 export type SystemType = (typeof systemTypes)[number];
 
 /** The structure each type produces (spec 5 §2); JSON and XML documents take the structure the datasource names. */
-export const STRUCTURE_OF_TYPE: Partial<Record<ExternalType | SystemType | 'FILE_FROM_URL', StructureType>> = {
+export const STRUCTURE_OF_TYPE: Partial<Record<ExternalType | SystemType, StructureType>> = {
   RSS: 'FEED',
   CAP: 'FEED',
   ICAL: 'LIST',
@@ -139,7 +139,10 @@ const settingsShape = {
     .max(1_000)
     .optional()
     .openapi({ description: 'FILES and DEVICES: at most this many elements (default 100)' }),
-  fileFolderId: uuid.optional().openapi({ description: 'FILE_FROM_URL (required): the file folder the file is kept in' }),
+  fileFolderId: uuid.optional().openapi({
+    description:
+      'FILE_FROM_URL (required): the stored file folder of the customer the file is kept in (another tenant’s or an unknown folder: 404; a filtered folder: 409 `fileFolder.error.filtered`)',
+  }),
   capParameters: CapParametersSchema.optional(),
   webScraperParameters: WebScraperParametersSchema.optional().openapi({ description: 'WEBSITE_CONTENT (required)' }),
   tags: tagListOf(500).optional().openapi({ description: 'Tags (type DATASOURCE, listed as `datasourceTags`); replaced as a whole' }),
@@ -204,6 +207,7 @@ export function kindIssues(d: DatasourceKind): Issue[] {
     refuse('systemDatasourceType', `for a ${d.sourceType} datasource`);
   }
   if (d.systemDatasourceType !== 'FILES') refuse('quickFilterId', 'except for FILES');
+  if (d.type !== 'FILE_FROM_URL') refuse('fileFolderId', 'except for FILE_FROM_URL');
   const typeKey = (d.sourceType === 'SYSTEM' ? d.systemDatasourceType : d.type) as ExternalType | SystemType | undefined;
   const structure = typeKey ? STRUCTURE_OF_TYPE[typeKey] : undefined;
   if (structure && structure !== d.structureType)
@@ -336,7 +340,10 @@ export const DatasourceUsageSchema = z
 /** Any JSON document (spec 5 §2 "Data documents"); its shape is checked against the datasource's structure. */
 export const DataDocumentSchema = z.unknown().openapi('DatasourceDocument', {
   description:
-    'KEY_VALUE: an object; LIST: an array; TABLE: `{columns, rows}`; FEED: `{title?, items}`; CUSTOM, WAY_FINDING: any JSON. At most 1 MiB.',
+    'KEY_VALUE: an object; LIST: an array; TABLE: `{columns, rows}`; FEED: `{title?, items}`; CUSTOM, WAY_FINDING: any JSON. At most 1 MiB. ' +
+    'FILE_FROM_URL (KEY_VALUE) names its current file: `{fileId, name, contentType, size, width, height, crcCheckSum, sha256, url, updated}` ' +
+    '(`url` the download path `/api/storage/customer/{customerId}/files/{fileId}`, `width`/`height` null when unknown, `updated` when this ' +
+    'file was stored, epoch ms); `{}` until the first successful refresh. A changed remote gives a new file (a new `fileId`) in the same folder.',
 });
 
 export type Datasource = z.infer<typeof DatasourceSchema>;

@@ -9,6 +9,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditOf, diffFields } from '@/server/modules/audit-log';
+import { FILTERED_FOLDER } from '@/server/modules/file-folders';
 import { assertWithinLimit } from '@/server/modules/resource-limits';
 import { normalizeTags, registerTags } from '@/server/modules/tags';
 import {
@@ -21,6 +22,7 @@ import {
   type TeamReadInput,
 } from '@/server/modules/teams';
 import { findPage, type ListInput, MAX_PAGE_SIZE, selectsField } from '@/server/query';
+import { auditedFields, redacted } from './datasource-audit';
 import { kindOf } from './datasource-kind';
 import { nextRefreshAfter } from './datasource-schedule';
 import * as q from './datasources.queries';
@@ -230,7 +232,8 @@ const UPDATABLE = [
 /**
  * PUT /api/datasource/{id}: partial (spec 1 rule 2); the fields afterwards must fit the datasource's kinds.
  * `deactivated: false` on a deactivated datasource starts its error count again and refreshes it at once; a new
- * address, frequency or schedule moves the next refresh.
+ * address (its validators forgotten), request or file folder refreshes at once, a new frequency or schedule moves the
+ * next refresh.
  */
 export async function updateDatasource(ctx: ServiceContext, input: { id: string; body: DatasourceUpdate }): Promise<Datasource> {
   const { body } = input;
@@ -256,9 +259,12 @@ export async function updateDatasource(ctx: ServiceContext, input: { id: string;
         const rescheduled = ['remoteUrl', 'requestSettings', 'refreshFrequency', 'cronExpressionParameters', 'deactivated'].some(
           (k) => k in changes,
         );
+        const refetched = ['remoteUrl', 'requestSettings', 'fileFolderId'].some((k) => k in changes);
         if (after.deactivated) values.nextRefreshAt = null;
-        else if (reactivated || 'remoteUrl' in changes || 'requestSettings' in changes) values.nextRefreshAt = new Date();
+        else if (reactivated || refetched) values.nextRefreshAt = new Date();
         else if (rescheduled) values.nextRefreshAt = nextRefreshAfter(after, Date.now());
+        // What another address told about its document says nothing about the new one's.
+        if ('remoteUrl' in changes) await q.updateValidators(tx, row.id, null);
       }
       await q.updateDatasource(tx, row, values);
       const name = values.name ?? row.name;
@@ -302,7 +308,10 @@ export async function deleteDatasource(ctx: ServiceContext, input: { id: string 
   }
 }
 
-/** The quick filter (a FILE one) and the file folder a datasource names must be the customer's own (404 otherwise). */
+/**
+ * The quick filter (a FILE one) and the file folder a datasource names must be the customer's own (404 otherwise, as
+ * for every id of another tenant: DECISIONS §3); the folder a stored one (409 `fileFolder.error.filtered`).
+ */
 async function assertReferencesOwned(
   tx: Executor,
   customerId: number,
@@ -320,57 +329,18 @@ async function assertReferencesOwned(
         },
       );
   }
-  if (values.fileFolderId && !(await q.fileFolderExists(tx, customerId, values.fileFolderId)))
-    throw new NotFoundError('fileFolder', values.fileFolderId);
-}
-
-/** The audit entry's view of a datasource's settings: request header values never reach the log (they carry credentials). */
-function auditedFields(row: DatasourceRow): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
-  for (const key of [
-    'name',
-    'comment',
-    'sourceType',
-    'structureType',
-    'type',
-    'systemDatasourceType',
-    'remoteUrl',
-    'refreshFrequency',
-  ] as const) {
-    if (row[key] !== null && row[key] !== '') fields[key] = row[key];
-  }
-
-  return redacted(fields);
-}
-
-function redacted(changes: Record<string, unknown>): Record<string, unknown> {
-  const hide = (settings: unknown) =>
-    settings && typeof settings === 'object' && 'headers' in settings
-      ? {
-          ...settings,
-          headers: Object.fromEntries(Object.keys((settings as { headers?: object }).headers ?? {}).map((h) => [h, '[redacted]'])),
-        }
-      : settings;
-  const out = { ...changes };
-  const change = out.requestSettings;
-  if (change && typeof change === 'object' && 'from' in change && 'to' in change)
-    out.requestSettings = { from: hide(change.from), to: hide(change.to) };
-  else if ('requestSettings' in out) out.requestSettings = hide(change);
-  if (typeof out.remoteUrl === 'string') out.remoteUrl = withoutCredentials(out.remoteUrl);
-
-  return out;
-}
-
-/** A URL without its user and password (they are credentials). */
-function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-
-    return parsed.toString();
-  } catch {
-    return url;
+  if (values.fileFolderId) {
+    const folder = await q.findFileFolder(tx, customerId, values.fileFolderId);
+    if (!folder) throw new NotFoundError('fileFolder', values.fileFolderId);
+    // As for an upload into it (file-folders' resolveTargetFolder): a filtered folder holds no files of its own.
+    if (folder.fileFolderType === FILTERED_FOLDER)
+      throw new ConflictError(
+        'fileFolder.error.filtered',
+        'A filtered folder shows the files of its quick filter and holds none of its own',
+        {
+          id: folder.id,
+        },
+      );
   }
 }
 

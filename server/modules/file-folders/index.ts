@@ -1,4 +1,4 @@
 // The file-folders module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
 // (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
-export { resolveTargetFolder } from './folder-access';
+export { FILTERED_FOLDER, resolveTargetFolder } from './folder-access';
 export type { TargetFolder } from './folder-access';

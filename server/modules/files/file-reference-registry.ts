@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { definePlugPoint, lazySql } from '@/server/plug-point';
 
@@ -11,6 +12,12 @@ import { definePlugPoint, lazySql } from '@/server/plug-point';
  */
 
 /** The select-only field of `file` a reference kind contributes its usage entries to. */
+/**
+ * Who changes references and files: a user's request, or the service itself (a FILE_FROM_URL datasource's refresh
+ * replaces its file as the system). A user's `ServiceContext` is one.
+ */
+export type FileWriteContext = Pick<ServiceContext<Actor>, 'actor' | 'scope' | 'requestId'>;
+
 export type FileUsageField = 'usageDetails' | 'campaignUsageDetails' | 'topLevelCampaignUsageDetails' | 'messageUsageDetails';
 
 export type FileReferenceKind = {
@@ -28,9 +35,9 @@ export type FileReferenceKind = {
    */
   countBlocking?: (tx: Executor, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }) => Promise<number>;
   /** Removes references to files about to be deleted (after the block check passed). */
-  detach?: (tx: Executor, ctx: ServiceContext, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }) => Promise<void>;
+  detach?: (tx: Executor, ctx: FileWriteContext, input: { fileIds: readonly string[]; removeFromPlaylists: boolean }) => Promise<void>;
   /** Points every reference of `fromFileId` at `toFileId`; answers how many references changed. */
-  replace: (tx: Executor, ctx: ServiceContext, input: { fromFileId: string; toFileId: string }) => Promise<number>;
+  replace: (tx: Executor, ctx: FileWriteContext, input: { fromFileId: string; toFileId: string }) => Promise<number>;
   /**
    * Kinds that also reference whole file folders (a playlist's folder item): the usage entries of the folder
    * whose id is the SQL `folderId`, the references that block deleting the subtrees of `folderIds` (`folderIds`
@@ -113,7 +120,7 @@ export async function detachFolderReferences(
 /** Lets every kind drop its references to `fileIds` before their rows are deleted. */
 export async function detachFileReferences(
   tx: Executor,
-  ctx: ServiceContext,
+  ctx: FileWriteContext,
   input: { fileIds: readonly string[]; removeFromPlaylists: boolean },
 ): Promise<void> {
   for (const kind of fileReferences.items()) await kind.detach?.(tx, ctx, input);
@@ -122,7 +129,7 @@ export async function detachFileReferences(
 /** Swaps references of every kind; answers the count per kind (kinds with none left out). */
 export async function swapFileReferences(
   tx: Executor,
-  ctx: ServiceContext,
+  ctx: FileWriteContext,
   input: { fromFileId: string; toFileId: string },
 ): Promise<Record<string, number>> {
   const changed: Record<string, number> = {};

@@ -1,7 +1,6 @@
 import type { Executor } from '@/server/db/client';
 import { NotFoundError, ValidationError } from '@/server/errors';
-import type { ServiceContext } from '@/server/context/service-context';
-import { swapFileReferences } from './file-reference-registry';
+import { swapFileReferences, type FileWriteContext } from './file-reference-registry';
 import { copyFileTeams } from './files.queries';
 import { auditFile, deleteCheckedFiles, writableFile } from './files.service';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
@@ -23,9 +22,9 @@ export type ReplaceFileReferenceInput = {
  * Team modes (the "target" is `sourceFileId`, the file the references point at afterwards): MERGE adds the
  * old file's teams to it (a team both have keeps the target's read-only flag), OVERWRITE gives it exactly
  * the old file's teams, KEEP_TARGET leaves its teams alone. Both files must be visible and writable for
- * the caller and belong to the same customer (404 otherwise).
+ * the caller and belong to the same customer (404 otherwise). The caller may be the system (a FILE_FROM_URL refresh).
  */
-export async function replaceFileReference(tx: Executor, ctx: ServiceContext, input: ReplaceFileReferenceInput): Promise<void> {
+export async function replaceFileReference(tx: Executor, ctx: FileWriteContext, input: ReplaceFileReferenceInput): Promise<void> {
   if (input.fileIdToReplace.toLowerCase() === input.sourceFileId.toLowerCase()) {
     throw new ValidationError('file.error.replaceWithItself', 'A file cannot replace itself', { fileId: input.sourceFileId });
   }

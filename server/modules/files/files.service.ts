@@ -18,7 +18,7 @@ import {
   type TeamReadInput,
 } from '@/server/modules/teams';
 import { findPage, type ListInput } from '@/server/query';
-import { detachFileReferences, fileDeletionBlockers } from './file-reference-registry';
+import { detachFileReferences, fileDeletionBlockers, type FileWriteContext } from './file-reference-registry';
 import { deleteFileRows, findFileRow, updateFileRow, type FileChanges } from './files.queries';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
 import { fileResource } from './files.resource';
@@ -161,7 +161,7 @@ export async function deleteFile(ctx: ServiceContext, input: { id: string; remov
  */
 export async function deleteCheckedFiles(
   tx: Executor,
-  ctx: ServiceContext,
+  ctx: FileWriteContext,
   rows: readonly FileRow[],
   removeFromPlaylists: boolean,
 ): Promise<void> {
@@ -191,7 +191,7 @@ export async function updateFileTeams(ctx: ServiceContext, input: { fileId: stri
 }
 
 /** A file the caller may change: 404 when invisible, 403 `team.error.readOnly` through read-only teams. */
-export async function writableFile(tx: Executor, ctx: ServiceContext, id: string): Promise<FileRow> {
+export async function writableFile(tx: Executor, ctx: FileWriteContext, id: string): Promise<FileRow> {
   await assertWritable(tx, ctx, 'file', id);
   const row = await findFileRow(tx, ctx.scope, id);
   if (!row) throw new NotFoundError('file', id);

@@ -8,7 +8,7 @@ export {
   folderDeletionBlockers,
   folderUsageSql,
 } from './file-reference-registry';
-export type { FileReferenceKind } from './file-reference-registry';
+export type { FileReferenceKind, FileWriteContext } from './file-reference-registry';
 export { replaceFileReference } from './file-references';
 export { insertFileRow } from './files.queries';
 export { fileResource, thumbnailLocationSql } from './files.resource';

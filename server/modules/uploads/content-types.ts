@@ -66,6 +66,34 @@ export function realContentType(name: string, head: Buffer): string {
   return byExtension;
 }
 
+/** The longest file name (spec 2 "File", the upload's rule). */
+const MAX_NAME_LENGTH = 255;
+
+/**
+ * The name and type of a file that did not come as an upload (a FILE_FROM_URL download), by the upload's rules: a
+ * name with a supported extension keeps it, its type what `head` shows, else the extension's. A name without one
+ * gets the extension of the type `head` shows, else of `declaredType` (the sender's Content-Type, as if the sender
+ * had named the file) when that is a supported type. Undefined: no supported type (an upload would be 400
+ * `file.error.unsupportedType`).
+ */
+export function namedFileType(input: {
+  name: string;
+  head: Buffer;
+  declaredType?: string;
+}): { name: string; contentType: string } | undefined {
+  let name = input.name.slice(0, MAX_NAME_LENGTH);
+  if (!(extensionOf(name) in supportedExtensions)) {
+    const sniffed = realContentType(name, input.head);
+    const declared = input.declaredType?.split(';')[0]?.trim().toLowerCase() ?? '';
+    const type = sniffed === extensionType(name) ? declared : sniffed;
+    const extension = Object.keys(supportedExtensions).find((ext) => supportedExtensions[ext] === type);
+    if (!extension) return undefined;
+    name = `${name.slice(0, MAX_NAME_LENGTH - extension.length - 1)}.${extension}`;
+  }
+
+  return { name, contentType: realContentType(name, input.head) };
+}
+
 /** Weak signatures confirm the extension; MOV and MP4 (ISO media) and TTF/OTF share a layout. */
 function sameFamily(sniffed: string, byExtension: string): boolean {
   const family = (type: string) => (type === 'video/quicktime' ? 'video/mp4' : type === 'font/otf' ? 'font/ttf' : type);

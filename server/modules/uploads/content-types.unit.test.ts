@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadSafetyHeaders, realContentType, servedContentType } from './content-types';
+import { downloadSafetyHeaders, namedFileType, realContentType, servedContentType } from './content-types';
 
 const head = (...parts: Array<string | number[]>) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
@@ -39,6 +39,33 @@ describe('realContentType', () => {
     expect(realContentType('data.json', head('{"a":1}'))).toBe('application/json');
     expect(realContentType('icon.svg', head('<svg/>'))).toBe('image/svg+xml');
     expect(realContentType('empty.mp4', Buffer.alloc(0))).toBe('video/mp4');
+  });
+});
+
+describe('namedFileType (a file that did not come as an upload)', () => {
+  it('keeps a supported extension, the type then read from the bytes as for an upload', () => {
+    expect(namedFileType({ name: 'menu.pdf', head: head('%PDF-1.7') })).toEqual({ name: 'menu.pdf', contentType: 'application/pdf' });
+    expect(namedFileType({ name: 'x.png', head: JPEG, declaredType: 'text/html' })).toEqual({ name: 'x.png', contentType: 'image/jpeg' });
+  });
+
+  it('names a file without one by its bytes first, then by the declared type', () => {
+    expect(namedFileType({ name: 'latest', head: PNG, declaredType: 'application/octet-stream' })).toEqual({
+      name: 'latest.png',
+      contentType: 'image/png',
+    });
+    expect(namedFileType({ name: 'poster.php', head: JPEG })).toEqual({ name: 'poster.php.jpg', contentType: 'image/jpeg' });
+    expect(namedFileType({ name: 'logo', head: head('<svg/>'), declaredType: 'image/svg+xml; charset=utf-8' })).toEqual({
+      name: 'logo.svg',
+      contentType: 'image/svg+xml',
+    });
+  });
+
+  it('refuses what no supported type describes, and keeps names within 255 characters', () => {
+    expect(namedFileType({ name: 'index', head: HTML, declaredType: 'text/html' })).toBeUndefined();
+    expect(namedFileType({ name: 'blob', head: head('just text') })).toBeUndefined();
+    const long = namedFileType({ name: 'n'.repeat(300), head: PNG });
+    expect(long?.name).toHaveLength(255);
+    expect(long?.name.endsWith('.png')).toBe(true);
   });
 });
 

@@ -1,9 +1,8 @@
 import type { Executor } from '@/server/db/client';
 import { LimitReachedError } from '@/server/errors';
-import type { ServiceContext } from '@/server/context/service-context';
 import { auditChange } from '@/server/modules/audit-log';
 import type { TargetFolder } from '@/server/modules/file-folders';
-import { replaceFileReference, insertFileRow } from '@/server/modules/files';
+import { replaceFileReference, insertFileRow, type FileWriteContext } from '@/server/modules/files';
 import { registerTags } from '@/server/modules/tags';
 import { assignTeams } from '@/server/modules/teams';
 import { announcePlaybackChange } from '@/server/playback/playback-changes';
@@ -39,7 +38,8 @@ export type StoredFileBlob = {
 };
 
 /**
- * The one way a stored blob becomes a file row (simple and chunked upload). Runs inside the caller's
+ * The one way a stored blob becomes a file row (simple and chunked upload, a FILE_FROM_URL datasource's refresh,
+ * which acts as the system: the file then has no creator). Runs inside the caller's
  * transaction: reserves the bytes against the customer's `storageSize` beside the open upload sessions (400
  * `resourceLimit.error.limitReached` with `{resource: 'STORAGE', used, limit}`), inserts the row,
  * registers the tags, assigns teams, replaces references to `fileIdToReplace`, takes over the
@@ -47,10 +47,11 @@ export type StoredFileBlob = {
  */
 export async function createFileFromBlob(
   tx: Executor,
-  ctx: ServiceContext,
-  input: { folder: TargetFolder; blob: StoredFileBlob; params: FileCreateParameters },
+  ctx: FileWriteContext,
+  input: { folder: TargetFolder; blob: StoredFileBlob; params: FileCreateParameters; auditMessage?: string },
 ): Promise<void> {
   const { folder, blob, params } = input;
+  const creator = ctx.actor.kind === 'user' ? ctx.actor : undefined;
   const customerId = folder.customerId;
   const quota = await reserveStorage(tx, customerId, blob.size, blob.sessionId);
   if (!quota.reserved) throw new LimitReachedError('STORAGE', quota.used, quota.limit);
@@ -66,9 +67,9 @@ export async function createFileFromBlob(
     crcCheckSum: blob.crcCheckSum,
     width: params.width ?? null,
     height: params.height ?? null,
-    creatorId: ctx.actor.userId,
-    creatorEmail: ctx.actor.email,
-    creatorName: ctx.actor.name,
+    creatorId: creator?.userId ?? null,
+    creatorEmail: creator?.email ?? null,
+    creatorName: creator?.name ?? null,
     validFrom: params.validFrom ?? null,
     validTo: params.validTo ?? null,
     tags: params.tags,
@@ -88,7 +89,7 @@ export async function createFileFromBlob(
     entityId: blob.id,
     entityName: blob.name,
     customerId,
-    message: `File ${blob.name} uploaded (${blob.size} bytes)`,
+    message: input.auditMessage ?? `File ${blob.name} uploaded (${blob.size} bytes)`,
     changes: { name: blob.name, size: blob.size, crcCheckSum: blob.crcCheckSum, fileFolderId: folder.id, tags: params.tags },
   });
   if (params.fileIdToReplace) {

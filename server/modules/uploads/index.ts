@@ -1,3 +1,7 @@
 // The uploads module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
 // (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
 export { signedDownloadUrl } from './downloads.service';
+// A file that does not arrive as an upload (datasources' FILE_FROM_URL) goes the upload's way: blob, then row.
+export { discardFileBlob, freeStorage, receiveFileBlob, storedFileType, type ReceivedFileBlob } from './file-blob';
+export { createFileFromBlob } from './file-create';
+export { namedFileType } from './content-types';
