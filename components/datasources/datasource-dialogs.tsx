@@ -17,6 +17,7 @@ import {
 import { TeamChoice } from '@/components/teams/team-choice';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog, type SubmitFailure } from '@/components/ui/form-dialog';
+import { TagInput } from '@/components/ui/tag-input';
 import { ApiError } from '@/lib/api/client';
 import { useCreateDatasource, useDeleteDatasource, useUpdateDatasource, type Datasource } from '@/lib/api/datasources';
 import { useOwnTeams } from '@/lib/api/teams';
@@ -126,6 +127,12 @@ export function DatasourceFormDialog({
             <KindSettings form={form} fields={fields} isNew={isNew} />
             {current.sourceType !== 'INTERNAL' ? <TestPanel form={form} /> : null}
             {fields.textarea('comment', { label: t('comment'), hint: t('optional'), rows: 2 })}
+            <TagInput
+              id="datasource-tags"
+              value={current.tags}
+              onChange={(tags) => form.setValue('tags', tags, { shouldDirty: true })}
+              suggest="datasourceTags"
+            />
             {/* Only refreshes stop: internal and system datasources have none. */}
             {!isNew && current.sourceType === 'EXTERNAL'
               ? fields.checkbox('deactivated', { label: t('deactivated'), description: t('deactivatedHint') })

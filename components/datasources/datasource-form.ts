@@ -5,6 +5,7 @@ import {
   capSeverities,
   DatasourceCreateSchema,
   DEFAULT_REFRESH_SECONDS,
+  externalTypes,
   kindIssues,
   RequestSettingsSchema,
   STRUCTURE_OF_TYPE,
@@ -22,7 +23,7 @@ import { isCronExpression } from '@/server/modules/advertisers/advertisers.schem
  */
 
 /** The external types the console offers: every one the server fetches. */
-export const FORM_EXTERNAL_TYPES = ['JSON', 'XML', 'RSS', 'ICAL', 'CAP', 'WEBSITE_CONTENT', 'FILE_FROM_URL'] as const;
+export const FORM_EXTERNAL_TYPES = externalTypes;
 type FormExternalType = (typeof FORM_EXTERNAL_TYPES)[number];
 /** The structures a person chooses: for an internal datasource, and for JSON and XML (the others' follows the type). */
 export const CHOSEN_STRUCTURES = ['KEY_VALUE', 'LIST', 'TABLE', 'FEED', 'CUSTOM'] as const satisfies readonly StructureType[];
@@ -71,6 +72,7 @@ export type DatasourceFormValues = {
   fileFolderId: string;
   deactivated: boolean;
   teamIds: string[];
+  tags: string[];
 };
 
 /** A field of the form, rows' inputs included (`headers.0.name`). */
@@ -116,6 +118,7 @@ export function newFormValues(zone: string): DatasourceFormValues {
     fileFolderId: '',
     deactivated: false,
     teamIds: [],
+    tags: [],
   };
 }
 
@@ -134,6 +137,7 @@ export function formValuesOf(d: Datasource, zone: string): DatasourceFormValues 
     ...empty,
     name: d.name ?? '',
     comment: d.comment ?? '',
+    tags: d.tags ?? [],
     sourceType: d.sourceType ?? 'INTERNAL',
     structureType: d.structureType ?? 'CUSTOM',
     type: isFormExternalType(d.type) ? d.type : empty.type,
@@ -267,6 +271,7 @@ export function createBodyOf(v: DatasourceFormValues): DatasourceCreate {
     sourceType: v.sourceType,
     structureType: structureOf(v),
     ...(filled(v.comment) ? { comment: v.comment.trim() } : {}),
+    ...(v.tags.length > 0 ? { tags: v.tags } : {}),
     ...kindSettingsOf(v),
   };
 }
@@ -278,7 +283,13 @@ export function createBodyOf(v: DatasourceFormValues): DatasourceCreate {
 export function updateBodyOf(v: DatasourceFormValues, original: Datasource): DatasourceUpdateInput {
   // The kinds are fixed at creation: the update body has no place for them.
   const { type: _type, systemDatasourceType: _systemType, ...settings } = kindSettingsOf(v);
-  const body: DatasourceUpdateInput = { name: v.name.trim(), comment: v.comment.trim(), deactivated: v.deactivated, ...settings };
+  const body: DatasourceUpdateInput = {
+    name: v.name.trim(),
+    comment: v.comment.trim(),
+    tags: v.tags,
+    deactivated: v.deactivated,
+    ...settings,
+  };
   if (v.sourceType === 'EXTERNAL') {
     if (v.refreshMode === 'frequency' && original.cronExpressionParameters) body.cronExpressionParameters = '';
     if (v.type === 'RSS') {
@@ -312,6 +323,7 @@ export function formFieldOf(path: ReadonlyArray<PropertyKey>): FormField | undef
         : 'selectors';
     case 'name':
     case 'comment':
+    case 'tags':
     case 'structureType':
     case 'type':
     case 'systemDatasourceType':

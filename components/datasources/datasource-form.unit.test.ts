@@ -29,6 +29,14 @@ describe('the create body', () => {
     });
   });
 
+  it('sends the tags when there are any, and replaces them on an update (an emptied list clears them)', () => {
+    expect(createBodyOf(form({ tags: ['lobby', 'menu'] }))).toMatchObject({ tags: ['lobby', 'menu'] });
+    expect(createBodyOf(form({}))).not.toHaveProperty('tags');
+    const stored = { id: 'd1', name: 'Menu', sourceType: 'INTERNAL', structureType: 'KEY_VALUE', tags: ['lobby'] } as Datasource;
+    expect(formValuesOf(stored, 'UTC').tags).toEqual(['lobby']);
+    expect(updateBodyOf({ ...formValuesOf(stored, 'UTC'), tags: [] }, stored).tags).toEqual([]);
+  });
+
   it('gives RSS, CAP and iCal their own structure whatever was chosen, and lets JSON keep the chosen one', () => {
     expect(structureOf(external({ type: 'RSS', structureType: 'TABLE' }))).toBe('FEED');
     expect(structureOf(external({ type: 'CAP', structureType: 'TABLE' }))).toBe('FEED');

@@ -154,6 +154,9 @@ function buildColumns(
             {row.original.name}
           </Link>
           {row.original.readOnly ? <Badge>{t('readOnly')}</Badge> : null}
+          {(row.original.tags ?? []).map((tag) => (
+            <Badge key={tag}>{tag}</Badge>
+          ))}
         </div>
       ),
     },
