@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
@@ -10,18 +9,19 @@ import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf, diffFields } from '@/server/modules/audit-log';
 import { assertWithinLimit } from '@/server/modules/resource-limits';
 import {
+  assertWritable,
   assignTeams,
   modifyTeams,
   parseTeamIdsParam,
-  type TeamAccessList,
-  type TeamModification,
-  assertWritable,
+  readOnlyColumn,
   readOnlyExpression,
   teamAccessCondition,
+  type TeamAccessList,
   teamListQuery,
+  type TeamModification,
   type TeamReadInput,
 } from '@/server/modules/teams';
-import { findPage, type ListInput, MAX_PAGE_SIZE, selectsField } from '@/server/query';
+import { findPage, type ListInput, MAX_PAGE_SIZE } from '@/server/query';
 import * as q from './advertisers.queries';
 import { advertiserResource } from './advertisers.resource';
 import type { Advertiser, AdvertiserCreate, AdvertiserUpdate, AdvertiserValidityInput, SimpleAdvertiser } from './advertisers.schemas';
@@ -44,7 +44,7 @@ export function listAdvertisers(ctx: ServiceContext, input: AdvertiserListInput)
     resource: advertiserResource,
     scope: ctx.scope,
     where: [team.where],
-    extraColumns: readOnlyColumn(ctx, query.select, input.includeReadOnlyInfo === true),
+    extraColumns: readOnlyColumn(ctx, 'advertiser', advertisers.id, { select: query.select, always: input.includeReadOnlyInfo === true }),
     sort: sort.length > 0 ? sort : ['name,asc'],
     ...query,
   });
@@ -193,11 +193,6 @@ async function readAdvertiser(
   });
 
   return page.content[0];
-}
-
-/** `readOnly` where the answer's shape has it: the default shape, `*`, a `select` naming it, or `includeReadOnlyInfo`. */
-function readOnlyColumn(ctx: ServiceContext, select: string | undefined, always: boolean): Record<string, SQL> | undefined {
-  return always || selectsField(select, 'readOnly') ? { readOnly: readOnlyExpression(ctx, 'advertiser', advertisers.id) } : undefined;
 }
 
 /** The stored form of a validity input: absent and null members left out; nothing at all is null. */

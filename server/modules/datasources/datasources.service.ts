@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import { hasRole } from '@/server/context/roles';
@@ -13,15 +13,15 @@ import { FILTERED_FOLDER } from '@/server/modules/file-folders';
 import { assertWithinLimit } from '@/server/modules/resource-limits';
 import { normalizeTags, registerTags } from '@/server/modules/tags';
 import {
-  assignTeams,
   assertWritable,
+  assignTeams,
   parseTeamIdsParam,
-  readOnlyExpression,
+  readOnlyColumn,
   teamAccessCondition,
   teamListQuery,
   type TeamReadInput,
 } from '@/server/modules/teams';
-import { findPage, type ListInput, MAX_PAGE_SIZE, selectsField } from '@/server/query';
+import { findPage, type ListInput, MAX_PAGE_SIZE } from '@/server/query';
 import { auditedFields, redacted } from './datasource-audit';
 import { kindOf } from './datasource-kind';
 import { nextRefreshAfter } from './datasource-schedule';
@@ -59,7 +59,7 @@ export async function listDatasources(ctx: ServiceContext, input: ListInput & Te
     resource: datasourceResource,
     scope: ctx.scope,
     where: [team.where],
-    extraColumns: team.extraColumns ?? readOnlyColumn(ctx, query.select),
+    extraColumns: team.extraColumns ?? readOnlyColumn(ctx, ENTITY, datasources.id, { select: query.select }),
     sort: sort.length > 0 ? sort : BY_NAME,
     ...query,
   });
@@ -350,16 +350,11 @@ export async function readDatasource(db: Executor, ctx: ServiceContext, id: stri
     scope: ctx.scope,
     where: [eq(datasources.id, id), options.visibleOnly ? teamAccessCondition(ctx, ENTITY, datasources.id) : undefined],
     select: options.select,
-    extraColumns: readOnlyColumn(ctx, options.select),
+    extraColumns: readOnlyColumn(ctx, ENTITY, datasources.id, { select: options.select }),
     size: '1',
   });
 
   return page.content[0];
-}
-
-/** `readOnly` (read-only through every team of the caller) where the answer's shape has it. */
-function readOnlyColumn(ctx: ServiceContext, select: string | undefined): Record<string, SQL> | undefined {
-  return selectsField(select, 'readOnly') ? { readOnly: sql`${readOnlyExpression(ctx, ENTITY, datasources.id)}` } : undefined;
 }
 
 /** The row (locked) when the caller sees it: 404 otherwise. */

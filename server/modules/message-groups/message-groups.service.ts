@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
@@ -8,15 +8,15 @@ import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf, diffFields } from '@/server/modules/audit-log';
 import { announceDeviceChange } from '@/server/modules/devices';
 import {
+  assertWritable,
   assignTeams,
   parseTeamIdsParam,
-  assertWritable,
-  readOnlyExpression,
+  readOnlyColumn,
   teamAccessCondition,
   teamListQuery,
   type TeamReadInput,
 } from '@/server/modules/teams';
-import { findPage, type ListInput, selectsField } from '@/server/query';
+import { findPage, type ListInput } from '@/server/query';
 import { screensOfGroup } from './message-group-screens';
 import * as q from './message-groups.queries';
 import { messageGroupResource } from './message-groups.resource';
@@ -122,16 +122,11 @@ async function readMessageGroup(db: Executor, ctx: ServiceContext, id: number, o
     scope: ctx.scope,
     where: [eq(messageGroups.id, id), options.visibleOnly ? teamAccessCondition(ctx, ENTITY, messageGroups.id) : undefined],
     select: options.select,
-    extraColumns: readOnlyColumn(ctx, options.select),
+    extraColumns: readOnlyColumn(ctx, ENTITY, messageGroups.id, { select: options.select }),
     size: '1',
   });
 
   return page.content[0];
-}
-
-/** `readOnly` of one group (read-only through every team of the caller), unless `select` leaves it out. */
-function readOnlyColumn(ctx: ServiceContext, select: string | undefined): Record<string, SQL> | undefined {
-  return selectsField(select, 'readOnly') ? { readOnly: sql`${readOnlyExpression(ctx, ENTITY, messageGroups.id)}` } : undefined;
 }
 
 /** The row (locked) when the caller may write it: 404 when invisible, 403 through read-only teams. */

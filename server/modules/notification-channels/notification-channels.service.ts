@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
@@ -8,15 +8,15 @@ import { ConflictError, NotFoundError, ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditOf, diffFields } from '@/server/modules/audit-log';
 import {
-  assignTeams,
   assertWritable,
+  assignTeams,
   parseTeamIdsParam,
-  readOnlyExpression,
+  readOnlyColumn,
   teamAccessCondition,
   teamListQuery,
   type TeamReadInput,
 } from '@/server/modules/teams';
-import { findPage, type ListInput, MAX_PAGE_SIZE, selectsField } from '@/server/query';
+import { findPage, type ListInput, MAX_PAGE_SIZE } from '@/server/query';
 import * as q from './notification-channels.queries';
 import { notificationChannelResource } from './notification-channels.resource';
 import {
@@ -46,7 +46,7 @@ export function listNotificationChannels(ctx: ServiceContext, input: ListInput &
     resource: notificationChannelResource,
     scope: ctx.scope,
     where: [team.where],
-    extraColumns: team.extraColumns ?? readOnlyColumn(ctx, query.select),
+    extraColumns: team.extraColumns ?? readOnlyColumn(ctx, ENTITY, notificationChannels.id, { select: query.select }),
     sort: sort.length > 0 ? sort : BY_NAME,
     ...query,
   });
@@ -199,16 +199,11 @@ async function readNotificationChannel(db: Executor, ctx: ServiceContext, id: nu
     scope: ctx.scope,
     where: [eq(notificationChannels.id, id), options.visibleOnly ? teamAccessCondition(ctx, ENTITY, notificationChannels.id) : undefined],
     select: options.select,
-    extraColumns: readOnlyColumn(ctx, options.select),
+    extraColumns: readOnlyColumn(ctx, ENTITY, notificationChannels.id, { select: options.select }),
     size: '1',
   });
 
   return page.content[0];
-}
-
-/** `readOnly` (read-only through every team of the caller) where the answer's shape has it. */
-function readOnlyColumn(ctx: ServiceContext, select: string | undefined): Record<string, SQL> | undefined {
-  return selectsField(select, 'readOnly') ? { readOnly: sql`${readOnlyExpression(ctx, ENTITY, notificationChannels.id)}` } : undefined;
 }
 
 /** The row (locked) when the caller may write it: 404 when invisible, 403 through read-only teams. */

@@ -6,6 +6,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors'
 import { homeCustomerOf, teamMemberOf, type Actor } from '@/server/context/actor';
 import { customers } from '@/server/tenant/customers.table';
 import { aliasedTable } from '@/server/query/relations';
+import { selectsField } from '@/server/query/select';
 import { findTeamResource, type TeamResourceType } from './team-registry';
 import { selectVisibility } from './teams.queries';
 import { teamAssignments } from './teams.table';
@@ -128,6 +129,21 @@ export function readOnlyExpression(ctx: Caller, resourceType: TeamResourceType, 
   const parts = new Parts(memberOf(ctx.actor), resourceType, idColumn);
 
   return sql`(${parts.inCallerTeams([], sql`true`)} and not ${parts.inCallerTeams([], sql`false`)})`;
+}
+
+/**
+ * The `readOnly` column of a team resource's read (read-only through every team of the caller), when the answer's
+ * shape has it (`select` names it, or selects everything) or `always`.
+ */
+export function readOnlyColumn(
+  ctx: Caller,
+  resourceType: TeamResourceType,
+  idColumn: AnyPgColumn,
+  options: { select: string | undefined; always?: boolean },
+): { readOnly: SQL } | undefined {
+  return options.always || selectsField(options.select, 'readOnly')
+    ? { readOnly: readOnlyExpression(ctx, resourceType, idColumn) }
+    : undefined;
 }
 
 /**
