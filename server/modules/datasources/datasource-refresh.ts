@@ -161,21 +161,39 @@ export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<
   });
 }
 
+/** How far ahead a refresher waits for the next due datasource itself rather than for the next tick. */
+export const CLAIM_AHEAD_MS = 5_000;
+
 /**
  * This instance's refresher: each tick claims as many due datasources as it has free slots and refreshes them
  * beside the tick (a slow remote, up to 30 s, never delays the next tick or the other refreshes). When a tick filled
  * every slot, more may be due: a finished refresh claims again at once instead of waiting for the next tick (the
- * benchmark found the pool refilled only every 5 s capped refreshes at 16 per tick).
+ * benchmark found the pool refilled only every 5 s capped refreshes at 16 per tick). When it did not, the refresher
+ * claims again when the next datasource falls due, if that is before the next tick (`CLAIM_AHEAD_MS`): otherwise a
+ * refresh waited up to 5 s for the tick, and its period (counted from when it was stored) moved with it.
  */
 export function createRefresher(deps: RefreshDeps & { concurrency: number }) {
   const running = new Set<Promise<unknown>>();
   let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const claimAtNextDue = async () => {
+    const due = await q.nextDueRefreshAt(deps.db);
+    if (stopped || !due) return;
+    const wait = Math.max(0, due.getTime() - Date.now());
+    if (wait >= CLAIM_AHEAD_MS) return;
+    clearTimeout(timer);
+    // Unref'd: a pending claim never keeps a stopping process alive.
+    timer = setTimeout(() => void tick().catch((err: unknown) => deps.log.error({ err }, 'datasource refresh claim failed')), wait + 5);
+    timer.unref?.();
+  };
 
   const tick = async (): Promise<number> => {
     if (stopped) return 0;
     const free = deps.concurrency - running.size;
     const ids = await q.claimDueDatasources(deps.db, { limit: free, leaseMs: REFRESH_LEASE_MS });
     const full = free > 0 && ids.length === free;
+    if (!full && free > 0) await claimAtNextDue();
     for (const id of ids) {
       const work = refreshDatasource(deps, id).catch((err: unknown) =>
         deps.log.error({ err, datasourceId: id }, 'datasource refresh failed'),
@@ -198,6 +216,7 @@ export function createRefresher(deps: RefreshDeps & { concurrency: number }) {
     },
     stop: async () => {
       stopped = true;
+      clearTimeout(timer);
       await Promise.allSettled([...running]);
     },
   };

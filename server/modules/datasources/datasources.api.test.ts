@@ -435,6 +435,33 @@ describe('external datasources (spec 5 §1–§2)', () => {
     expect((await claimDueDatasources(t.db, { limit: 100, leaseMs: REFRESH_LEASE_MS })).filter((id) => ids.includes(id))).toEqual([]);
     const rows = await t.db.select().from(datasources).where(eq(datasources.customerId, customerId));
     for (const row of rows.filter((r) => ids.includes(r.id))) expect(row.nextRefreshAt!.getTime()).toBeGreaterThan(Date.now() + 200_000);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('claims a datasource when it falls due before the next tick, without waiting for the tick', async () => {
+    remote.routes['/due-soon.json'] = { headers: { 'content-type': 'application/json' }, body: '{"soon":true}' };
+    const ds = await created({
+      name: 'Due soon',
+      sourceType: 'EXTERNAL',
+      structureType: 'KEY_VALUE',
+      type: 'JSON',
+      remoteUrl: remote.url('/due-soon.json'),
+    });
+    await t.db
+      .update(datasources)
+      .set({ nextRefreshAt: new Date(Date.now() + 1_500) })
+      .where(eq(datasources.id, ds.id));
+    const refresher = createRefresher({ db: t.db, outbound: datasourceOutbound(t.config), log: createLogger('silent'), concurrency: 16 });
+    try {
+      await refresher.tick();
+      expect(remote.hits('/due-soon.json')).toBe(0);
+      // One tick only: the refresher itself claims it once it is due (the next tick would come 5 s later).
+      await expect.poll(() => remote.hits('/due-soon.json'), { timeout: 4_500, interval: 100 }).toBe(1);
+      await refresher.idle();
+      expect(await t.request('GET', `/api/datasource/${ds.id}/data`, { token: viewer }).then((r) => r.body)).toEqual({ soon: true });
+    } finally {
+      await refresher.stop();
+    }
   });
 });
 

@@ -49,8 +49,9 @@ export const datasourcesModule = defineModule({
     const blobStore = () => (store ??= createBlobStore(config));
     const refresher = createRefresher({ db, outbound: datasourceOutbound(config), log, blobStore, concurrency: REFRESH_CONCURRENCY });
 
-    // One tick every 5 s for every instance together (the job runner keeps one run per time): due refreshes start
-    // at most ~5 s late, and an idle tick costs one indexed statement. The same tick builds again the calendar
+    // One tick every 5 s for every instance together (the job runner keeps one run per time); between ticks the
+    // refresher claims on its own when the next datasource falls due, so refreshes start on time; an idle tick costs
+    // two indexed statements. The same tick builds again the calendar
     // documents the clock has changed (a suspension ran out, an event left or entered the window).
     const tick = async () => {
       const [refreshes, calendars] = await Promise.allSettled([refresher.tick(), rebuildDueCalendars({ db, log })]);

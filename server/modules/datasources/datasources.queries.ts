@@ -268,6 +268,17 @@ export async function findDatasourceById(db: Executor, id: string): Promise<Data
  * moves forward by `leaseMs` in the same statement, and `skip locked` leaves rows another instance is claiming
  * to it, so several instances never take one datasource twice. Uses the partial index on `next_refresh_at`.
  */
+/** When the next external datasource falls due (the earliest `next_refresh_at` the claim would take), if any. */
+export async function nextDueRefreshAt(db: Executor): Promise<Date | undefined> {
+  const [row] = await execRows<{ due: string | Date | null }>(
+    db,
+    sql`select min(next_refresh_at) as due from ${datasources}
+         where next_refresh_at is not null and source_type = 'EXTERNAL' and not deactivated`,
+  );
+
+  return row?.due ? new Date(row.due) : undefined;
+}
+
 export async function claimDueDatasources(db: Executor, input: { limit: number; leaseMs: number; now?: Date }): Promise<string[]> {
   const { limit } = input;
   if (limit <= 0) return [];
