@@ -122,6 +122,10 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await create.getByLabel('Name', { exact: true }).fill('Lobby prices');
     await expect(create.getByLabel('Structure')).toHaveValue('KEY_VALUE');
     await expect(create.getByLabel('Address', { exact: true })).toHaveCount(0);
+    // Tags: typed and added on Enter, shown beside the name in the list.
+    await create.getByLabel('Tags').fill('foyer');
+    await create.getByLabel('Tags').press('Enter');
+    await expect(create.getByRole('button', { name: 'Remove tag foyer' })).toBeVisible();
     await create.getByRole('button', { name: 'Create datasource' }).click();
     await expect(create).toBeHidden();
     const rows = page.getByRole('main').getByRole('row');
@@ -129,12 +133,29 @@ test('an editor creates an internal and a tested external datasource, refreshes,
     await expect(lobby).toContainText('Internal');
     await expect(lobby).toContainText('Key/value');
     await expect(lobby).toContainText('Kept here');
+    await expect(lobby).toContainText('foyer');
     await expect(lobby.getByRole('link', { name: 'Lobby prices' })).toHaveAttribute('href', /\/datasources\/[0-9a-f-]{36}$/);
     // A name the tenant has already is refused at its field.
     await page.getByRole('button', { name: 'New datasource' }).first().click();
     await create.getByLabel('Name', { exact: true }).fill('Lobby prices');
     await create.getByRole('button', { name: 'Create datasource' }).click();
     await expect(create.getByText('Another datasource has this name.')).toBeVisible();
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await expect(create).toBeHidden();
+
+    // File from a URL: its media folder chosen in the media library's tree (the folder's path shown).
+    await page.getByRole('button', { name: 'New datasource' }).first().click();
+    await create.getByRole('radio', { name: /^External/ }).check();
+    await create.getByLabel('Format').selectOption({ label: 'File from a URL' });
+    await expect(create.getByText('Media folder', { exact: true })).toBeVisible();
+    await create
+      .getByRole('tree')
+      .getByRole('button', { name: /^All media/ })
+      .first()
+      .click();
+    await expect(create.getByTestId('datasource-file-folder')).toHaveText('All media');
+    await create.getByTestId('datasource-file-folder').scrollIntoViewIfNeeded();
+    await shoot(page, 'datasources-file-from-url');
     await create.getByRole('button', { name: 'Cancel' }).click();
     await expect(create).toBeHidden();
 
