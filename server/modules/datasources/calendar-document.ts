@@ -29,7 +29,7 @@ const MAX_DOCUMENT_EVENTS = 500;
 const MAX_REBUILDS_PER_TICK = 500;
 const CALENDAR_CLAIM = 50;
 /** How long a claimed calendar belongs to the instance building it; one lost with its instance is taken again then. */
-export const CALENDAR_LEASE_MS = 60_000;
+const CALENDAR_LEASE_MS = 60_000;
 
 /** The zone the datasource writes times in (its `timeZone`; UTC when it has none). */
 export function zoneOf(row: Pick<DatasourceRow, 'timeZone'>): string {
@@ -69,7 +69,7 @@ export function eventOf(row: CalendarEventRow, zone: string, now: number): Calen
 }
 
 /** Whether the datasource keeps its own events (INTERNAL, open to displays, a LIST): only then is its document theirs. */
-export const isOwnCalendar = (row: Pick<DatasourceRow, 'sourceType' | 'editableByDisplay' | 'structureType'>): boolean =>
+const isOwnCalendar = (row: Pick<DatasourceRow, 'sourceType' | 'editableByDisplay' | 'structureType'>): boolean =>
   row.sourceType === 'INTERNAL' && row.editableByDisplay && row.structureType === 'LIST';
 
 type Listed = Pick<CalendarEventRow, 'status' | 'endsAt' | 'suspendedUntil'>;

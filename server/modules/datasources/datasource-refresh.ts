@@ -162,7 +162,7 @@ export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<
 }
 
 /** How far ahead a refresher waits for the next due datasource itself rather than for the next tick. */
-export const CLAIM_AHEAD_MS = 5_000;
+const CLAIM_AHEAD_MS = 5_000;
 
 /**
  * This instance's refresher: each tick claims as many due datasources as it has free slots and refreshes them
