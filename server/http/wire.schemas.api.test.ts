@@ -301,11 +301,13 @@ describe('single-value rules the server checks, stated by the document (the cont
       'CAMPAIGN',
       'MESSAGE',
       'FILE',
+      'DATASOURCE',
       'deviceTags',
       'deviceContentTags',
       'campaignTags',
       'messageTags',
       'fileTags',
+      'datasourceTags',
     ]);
     const modification = component('TeamModification').properties!;
     expect(nonNull(modification.assignToTeams!).items!.properties!.teamId).toMatchObject({
