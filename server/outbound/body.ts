@@ -69,6 +69,9 @@ export function openBody(context: {
     output.destroy(new OutboundError('timeout', `The answer from ${host} did not arrive within ${duration}`));
   }, limits.bodyTimeoutMs);
   output.once('end', () => clearTimeout(timer));
+  // A body over the cap (or timed out) can fail before its caller listens: the error stays on the stream
+  // (`errored`, what reading or a pipeline reports), and this listener keeps it from being an uncaught exception.
+  output.on('error', () => {});
   // Errors reach the caller through `output` (its destroy maps them); the callback only keeps pipeline quiet.
   pipeline([source, ...context.decoders, output], () => {});
 

@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { customerScope } from '@/server/context/tenant-scope';
 import { systemContext } from '@/server/context/service-context';
 import { withTransaction } from '@/server/db/transaction';
@@ -85,11 +85,13 @@ class HashingStream extends Transform {
   }
 }
 
-/** The body on its way to storage, hashed; an error of the download fails the write (pipe alone would not pass it on). */
+/**
+ * The body on its way to storage, hashed; an error of the download fails the write. `pipeline`, not `pipe`: it passes
+ * the error on, also one the body had before this was called (a body over the cap can fail before anyone listens).
+ */
 function hashed(body: Readable): HashingStream {
   const hashing = new HashingStream();
-  body.once('error', (error) => hashing.destroy(error));
-  body.pipe(hashing);
+  pipeline(body, hashing, () => {});
 
   return hashing;
 }
