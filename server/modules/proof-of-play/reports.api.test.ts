@@ -453,6 +453,32 @@ describe('groupBy WIDGET: plays of datasource widgets (issue 30)', () => {
     expect(await rows('ASSET')).toEqual([[slide.id, 'Welcome', 1, 1]]);
     expect(await rows('WIDGET', `/campaign/${channel.id}`)).toEqual([['', '(whole page)', 1, 1]]);
   });
+
+  it('writes a widget key a screen sent as a formula as text in the CSV', async () => {
+    const screen = await newDevice(t, { customerId: k.customerId });
+    const from = at('UTC', `${daysAgo('UTC', 16)}T00:00`);
+    const formula = '=HYPERLINK("http://evil.example","x")';
+    const res = await t.request('POST', '/api/display/proofOfPlay', {
+      token: screen.token,
+      json: [play(from + HOUR, { widgetKey: formula })],
+    });
+    expect(res.body).toMatchObject({ accepted: 1 });
+    const query = new URLSearchParams({
+      customerId: String(k.customerId),
+      from: String(from),
+      to: String(from + DAY),
+      timeZone: 'UTC',
+      resolution: 'TOTAL',
+      groupBy: 'WIDGET',
+    });
+    const csv = await t.app.request(`${BASE_PATH}/device/${screen.deviceId}/csv?${query}`, {
+      headers: { authorization: `Bearer ${k.viewer}` },
+    });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
 });
 
 describe('checks, tenant scope and roles', () => {
