@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { devices } from '@/server/modules/devices/devices.table';
-import { asDevice, newDevice, type TestDevice } from '@/server/modules/display/display.test-kit';
+import { asDevice, newDevice, type TestDevice, connectDeviceSocket } from '@/server/modules/display/display.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 
 /*
@@ -19,21 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Frame = { type: string; [key: string]: unknown };
-
-async function connect(device: TestDevice): Promise<{ frames: Frame[]; socket: WebSocket }> {
-  const ticket = await asDevice(t, device.token)('POST', '/api/display/wsTicket');
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/display/ws?ticket=${ticket.body.ticket as string}`);
-  const frames: Frame[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  await expect.poll(() => frames.some((f) => f.type === 'hello')).toBe(true);
-
-  return { frames, socket };
-}
+const connect = (device: TestDevice) => connectDeviceSocket(t, base, device);
 
 describe('datasourceChanged (spec 5 §2)', () => {
   it('reaches the connected devices that show the datasource, and only them, when its data changes', async () => {

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { authFailures } from '@/server/auth/failure-limit.table';
 import { createLogger } from '@/server/logger';
 import { devices } from '@/server/modules/devices/devices.table';
-import { asDevice, newDevice, type TestDevice } from '@/server/modules/display/display.test-kit';
+import { asDevice, newDevice, type TestDevice, connectDeviceSocket } from '@/server/modules/display/display.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { rebuildDueCalendars } from './calendar-document';
 import { MAX_STORED_EVENTS } from './calendar-events.service';
@@ -202,21 +201,7 @@ describe('the number of events a calendar stores', () => {
   });
 });
 
-type Frame = { type: string; [key: string]: unknown };
-
-async function connect(base: string, device: TestDevice): Promise<{ frames: Frame[]; socket: WebSocket }> {
-  const ticket = await asDevice(t, device.token)('POST', '/api/display/wsTicket');
-  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/display/ws?ticket=${ticket.body.ticket as string}`);
-  const frames: Frame[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  await expect.poll(() => frames.some((f) => f.type === 'hello')).toBe(true);
-
-  return { frames, socket };
-}
+const connect = (base: string, device: TestDevice) => connectDeviceSocket(t, base, device);
 
 /** A device showing a slide with a datasource widget of `datasourceId`, so it hears `datasourceChanged` for it. */
 async function deviceShowing(datasourceId: string): Promise<TestDevice> {

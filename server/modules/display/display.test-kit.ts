@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { expect } from 'vitest';
+import WebSocket from 'ws';
 import { basic, type TestContext } from '@/server/test/harness';
 import { devices } from '@/server/modules/devices/devices.table';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
@@ -89,4 +91,29 @@ export async function assignInDatabase(t: TestContext, deviceId: string, custome
 /** A request with a device's (or anyone's) bearer token. */
 export function asDevice(t: TestContext, token: string) {
   return (method: string, path: string, json?: unknown) => t.request(method, path, { token, json });
+}
+
+/** A frame of the device WebSocket as tests read it. */
+export type DeviceFrame = { type: string; [key: string]: unknown };
+
+/**
+ * Opens a device's WebSocket on the listening test server at `base` (a ticket first, as a player does) and answers
+ * once its `hello` arrived, with every frame it receives from then on.
+ */
+export async function connectDeviceSocket(
+  t: TestContext,
+  base: string,
+  device: TestDevice,
+): Promise<{ frames: DeviceFrame[]; socket: WebSocket }> {
+  const ticket = await asDevice(t, device.token)('POST', '/api/display/wsTicket');
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/display/ws?ticket=${ticket.body.ticket as string}`);
+  const frames: DeviceFrame[] = [];
+  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as DeviceFrame));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  await expect.poll(() => frames.some((f) => f.type === 'hello')).toBe(true);
+
+  return { frames, socket };
 }
