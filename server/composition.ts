@@ -20,6 +20,7 @@ import { foldersModule } from './modules/folders/folders.module';
 import { mailModule } from './modules/mail/mail.module';
 import { messagesModule } from './modules/messages/messages.module';
 import { notificationChannelsModule } from './modules/notification-channels/notification-channels.module';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
 import type { Database } from '@/server/db/client';
 import type { JobDeps, ModuleManifest, SocketDeps } from './modules/module';
 import type { AppDeps } from '@/server/http/context';
@@ -66,6 +67,7 @@ export const modules: readonly ModuleManifest[] = [
   messagesModule,
   proofOfPlayModule,
   notificationChannelsModule,
+  webhooksModule,
 ];
 
 /** The one Hono app on `deps`, serving the routes of every module of `list` (their plugs installed first). */

@@ -76,9 +76,47 @@ export async function verifyAccessJwt(token: string): Promise<AccessTokenClaims 
   const key = await getSigningKey();
   try {
     const { payload } = await jwtVerify(token, key.publicKey, { algorithms: [key.alg] });
-    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return undefined;
+    // Webhook API keys are signed by the same key but carry an audience: never an access token.
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || payload.aud !== undefined) return undefined;
 
     return payload as unknown as AccessTokenClaims;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The audience of webhook API keys: it keeps them apart from access tokens signed by the same key. */
+const WEBHOOK_AUDIENCE = 'webhook';
+
+export type WebhookKeyClaims = { jti: string; customer_id: number; scope: string[] };
+
+/**
+ * A webhook API key (DECISIONS §5): a JWT with scope `WEBHOOK_CALL`, `customer_id` and the key's id as `jti`, without
+ * expiry (deleting the key's row revokes it).
+ */
+export async function signWebhookKeyJwt(claims: WebhookKeyClaims): Promise<string> {
+  const key = await getSigningKey();
+
+  return new SignJWT({ customer_id: claims.customer_id, scope: claims.scope })
+    .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
+    .setSubject(`webhookApiKey:${claims.jti}`)
+    .setAudience(WEBHOOK_AUDIENCE)
+    .setJti(claims.jti)
+    .setIssuedAt()
+    .sign(key.privateKey);
+}
+
+/** Verifies a webhook API key's signature and shape; undefined for anything else (an access token included). */
+export async function verifyWebhookKeyJwt(token: string): Promise<WebhookKeyClaims | undefined> {
+  if (!looksLikeJwt(token)) return undefined;
+  const key = await getSigningKey();
+  try {
+    const { payload } = await jwtVerify(token, key.publicKey, { algorithms: [key.alg], audience: WEBHOOK_AUDIENCE });
+    const { jti, customer_id: customerId, scope } = payload;
+    if (typeof jti !== 'string' || typeof customerId !== 'number' || !Array.isArray(scope) || !scope.every((s) => typeof s === 'string'))
+      return undefined;
+
+    return { jti, customer_id: customerId, scope: scope as string[] };
   } catch {
     return undefined;
   }

@@ -57,6 +57,12 @@ export function createHttpApp(deps: AppDeps, sources: readonly RouteSource[], op
     description:
       "OAuth client credentials (`default-client` or `short-lived`), or a device's `deviceId:deviceSecret` (grant_type=client_credentials)",
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'webhookApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Webhook-Apikey',
+    description: 'A webhook API key (POST /api/webhooks/apikey); the GET trigger takes it as the `apiKey` query parameter',
+  });
   app.openAPIRegistry.registerComponent('securitySchemes', 'deviceToken', {
     type: 'http',
     scheme: 'bearer',

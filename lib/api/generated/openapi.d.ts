@@ -4465,6 +4465,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhookEvent/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook actions, paged
+         * @description Team visibility applies; by name unless `sort` says otherwise.
+         */
+        get: operations["listWebhookActions"];
+        put?: never;
+        /**
+         * Create a webhook action in the selected customer
+         * @description Created disabled unless `enabled` is true. `eventId` is unique in the customer (409 `webhookAction.error.eventIdExists`). Targets are of the kind the action type names (devices; device folders for `_GROUP`; tags for `_TAG` and `_BY_TAGS`, or `actionParams.tag`; datasources; campaigns; file folders) and of the customer (404 otherwise); an action that needs targets without any: 400 `webhookAction.error.targetRequired`. Counts against the `WEBHOOK` resource limit.
+         */
+        post: operations["createWebhookAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhookEvent/actions/{actionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook action */
+        get: operations["getWebhookAction"];
+        /**
+         * Change a webhook action
+         * @description `name`, `enabled`, `action` and `actionParams` are sent together (omitted `enabled` becomes false, omitted `actionParams` none). Omitted targets and a missing or empty `eventId` are kept; a new `eventId` must be unique in the customer (409).
+         */
+        put: operations["updateWebhookAction"];
+        post?: never;
+        /** Delete a webhook action (and its executions) */
+        delete: operations["deleteWebhookAction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhookEvent/actions/{actionId}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the triggers of an action did, newest first
+         * @description Each accepted trigger: when it was received, started and finished, its outcome (null while queued or running), what it changed.
+         */
+        get: operations["listWebhookExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhookEvent/actions/{actionId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fire the action as its trigger would, as the signed-in user (the console's "Try it")
+         * @description Answered like a trigger: 202 with the queued execution, or 200 with `errorReason: "disabled"` for a disabled action.
+         */
+        post: operations["tryWebhookAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhookEvent/actions/{actionId}/updateTeamAssignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the teams of a webhook action */
+        post: operations["updateWebhookActionTeamAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhookEvent/simple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Id and name of every webhook action the caller sees
+         * @description By name; at most 1 000 items.
+         */
+        get: operations["listSimpleWebhookActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/apikey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook API keys, paged (never their tokens) */
+        get: operations["listWebhookApiKeys"];
+        put?: never;
+        /**
+         * Create a webhook API key; the answer carries its token, once
+         * @description The token is a JWT (scope `WEBHOOK_CALL`, `customer_id`, the key id as `jti`); it is not stored and cannot be read again.
+         */
+        post: operations["createWebhookApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/apikey/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the name, restriction or teams of a webhook API key */
+        put: operations["updateWebhookApiKey"];
+        post?: never;
+        /**
+         * Delete (revoke) a webhook API key
+         * @description The key stops working at once, on every instance.
+         */
+        delete: operations["deleteWebhookApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/apikey/{webhookApiKeyId}/updateTeamAssignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the teams of a webhook API key */
+        post: operations["updateWebhookApiKeyTeamAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -4697,6 +4879,30 @@ export interface paths {
          * @description At most 30 registrations per client address and hour by default (`DEVICE_REGISTRATIONS_PER_HOUR`; 429 with Retry-After beyond). A `serial` that a tenant pre-registered (`assignToCustomer` with `createDeviceIfSerialNotFound`) and no player has taken over yet takes that device over: it is already assigned, so no activation code is answered. Then get a token: POST /oauth/token, grant_type=client_credentials, HTTP Basic deviceId:deviceSecret.
          */
         post: operations["registerDisplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public-api/integration/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trigger a webhook action (query key)
+         * @description The key selects the customer. A key answers at most 50 triggers a second (429 beyond, with Retry-After). Success means the execution was queued, not that it finished: see `GET /api/webhookEvent/actions/{actionId}/executions`. Prefer the POST form: a key in a URL ends up in proxies' logs (this server never logs the query string).
+         */
+        get: operations["triggerWebhookByQuery"];
+        put?: never;
+        /**
+         * Trigger a webhook action (header key)
+         * @description The key selects the customer. A key answers at most 50 triggers a second (429 beyond, with Retry-After). Success means the execution was queued, not that it finished: see `GET /api/webhookEvent/actions/{actionId}/executions`. The body is JSON or XML (the root element's children are the fields); the event id is `event_id`, `eventId` or the `eventId` query parameter. At most 256 KiB.
+         */
+        post: operations["triggerWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7473,6 +7679,14 @@ export interface components {
             email: string;
             name: string;
         };
+        SimpleWebhookAction: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        SimpleWebhookActionList: {
+            content: components["schemas"]["SimpleWebhookAction"][];
+        };
         /** @description A slide's pages keyed by page name, in play order (the key order of the object): a slide has one page (the spec's `Default`), interactive content one key per page. Page names are 1–255 characters and never a whole number such as "1". */
         SlideDocument: {
             [key: string]: components["schemas"]["SlidePage"];
@@ -8352,6 +8566,241 @@ export interface components {
             trustedAdmin?: boolean | null;
             use2FA?: false | null;
             usernamePasswordLoginEnabled?: boolean | null;
+        };
+        WebhookAction: {
+            action?: string;
+            actionParams?: {
+                [key: string]: string;
+            } | null;
+            /** Format: int64 */
+            createdAt?: number;
+            /** Format: int64 */
+            customerId?: number;
+            enabled?: boolean;
+            eventId?: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description The caller sees the action only through read-only team assignments */
+            readOnly?: boolean;
+            targetData?: {
+                targetIds: string[];
+            };
+            /** @description The first target */
+            targetId?: string | null;
+            /** @description Computed: the targets' names (or tags), or what `_ALL` means */
+            targetName?: string | null;
+            /** @description select-only: the teams of the action */
+            teamAssignments?: {
+                [key: string]: unknown;
+            }[];
+        };
+        WebhookActionCreate: {
+            action: components["schemas"]["WebhookActionType"];
+            /** @description Action parameters: `tag` (tag-targeted actions), `url` (URL-loading and upload actions), `name`, `message`, `volumeLevel`, `keySelector`, … The trigger payload fills what the action leaves open. */
+            actionParams?: {
+                [key: string]: string;
+            } | null;
+            /**
+             * Format: int64
+             * @description Ignored: the tenant is the `customerId` query parameter (or the caller's own)
+             */
+            customerId?: number;
+            /** @description Default false: an action is created disabled */
+            enabled?: boolean;
+            /** @description Unique in the customer, non-empty, without whitespace; never generated by the service */
+            eventId: string;
+            name: string;
+            targetData?: components["schemas"]["WebhookTargetData"];
+            /** @description One target (joins `targetData.targetIds`) */
+            targetId?: string | null;
+        };
+        WebhookActionPage: {
+            content: components["schemas"]["WebhookAction"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        /**
+         * @description A device base with a targeting suffix (none: one device; `_TAG`, `_GROUP`: device folders, recursive; `_ALL`), a datasource, folder or campaign action (spec 3)
+         * @enum {string}
+         */
+        WebhookActionType: "ENABLE_EMERGENCY_ON_DEVICE" | "ENABLE_EMERGENCY_ON_DEVICE_TAG" | "ENABLE_EMERGENCY_ON_DEVICE_GROUP" | "ENABLE_EMERGENCY_ON_DEVICE_ALL" | "DISABLE_EMERGENCY_ON_DEVICE" | "DISABLE_EMERGENCY_ON_DEVICE_TAG" | "DISABLE_EMERGENCY_ON_DEVICE_GROUP" | "DISABLE_EMERGENCY_ON_DEVICE_ALL" | "LOAD_URL_ON_DEVICE" | "LOAD_URL_ON_DEVICE_TAG" | "LOAD_URL_ON_DEVICE_GROUP" | "LOAD_URL_ON_DEVICE_ALL" | "PAUSE_CONTENT_ON_DEVICE" | "PAUSE_CONTENT_ON_DEVICE_TAG" | "PAUSE_CONTENT_ON_DEVICE_GROUP" | "PAUSE_CONTENT_ON_DEVICE_ALL" | "RESUME_CONTENT_ON_DEVICE" | "RESUME_CONTENT_ON_DEVICE_TAG" | "RESUME_CONTENT_ON_DEVICE_GROUP" | "RESUME_CONTENT_ON_DEVICE_ALL" | "REFRESH_CONTENT_ON_DEVICE" | "REFRESH_CONTENT_ON_DEVICE_TAG" | "REFRESH_CONTENT_ON_DEVICE_GROUP" | "REFRESH_CONTENT_ON_DEVICE_ALL" | "SEND_SENSOR_EVENT_TO_DEVICE" | "SEND_SENSOR_EVENT_TO_DEVICE_TAG" | "SEND_SENSOR_EVENT_TO_DEVICE_GROUP" | "SEND_SENSOR_EVENT_TO_DEVICE_ALL" | "RESTART_DEVICE" | "RESTART_DEVICE_TAG" | "RESTART_DEVICE_GROUP" | "RESTART_DEVICE_ALL" | "ASSIGN_CONTENT_ON_DEVICE" | "ASSIGN_CONTENT_ON_DEVICE_TAG" | "ASSIGN_CONTENT_ON_DEVICE_GROUP" | "ASSIGN_CONTENT_ON_DEVICE_ALL" | "PREVIEW_CONTENT_ON_DEVICE" | "PREVIEW_CONTENT_ON_DEVICE_TAG" | "PREVIEW_CONTENT_ON_DEVICE_GROUP" | "PREVIEW_CONTENT_ON_DEVICE_ALL" | "WAKE_UP_DEVICE" | "WAKE_UP_DEVICE_TAG" | "WAKE_UP_DEVICE_GROUP" | "WAKE_UP_DEVICE_ALL" | "SNOOZE_DEVICE" | "SNOOZE_DEVICE_TAG" | "SNOOZE_DEVICE_GROUP" | "SNOOZE_DEVICE_ALL" | "SHOW_TOAST_MESSAGE_DEVICE" | "SHOW_TOAST_MESSAGE_DEVICE_TAG" | "SHOW_TOAST_MESSAGE_DEVICE_GROUP" | "SHOW_TOAST_MESSAGE_DEVICE_ALL" | "CHANGE_VOLUME_DEVICE" | "CHANGE_VOLUME_DEVICE_TAG" | "CHANGE_VOLUME_DEVICE_GROUP" | "CHANGE_VOLUME_DEVICE_ALL" | "REFRESH_DATASOURCE" | "REFRESH_DATASOURCE_ALL" | "SET_INTERNAL_DATASOURCE" | "MERGE_INTERNAL_DATASOURCE" | "INCREASE_VALUE_IN_DATASOURCE" | "DECREASE_VALUE_IN_DATASOURCE" | "INSERT_CAP_DATASOURCE" | "CLEAR_CAP_DATASOURCE" | "DELETE_BY_KEY_INTERNAL_DATASOURCE" | "INSERT_TO_ARRAY_INTERNAL_DATASOURCE" | "REMOVE_FROM_ARRAY_INTERNAL_DATASOURCE" | "EMPTY_ARRAY_INTERNAL_DATASOURCE" | "ROTATE_ARRAY_INTERNAL_DATASOURCE" | "REPLACE_OR_MERGE_ELEMENT_IN_ARRAY_INTERNAL_DATASOURCE" | "FORCE_SYNC_SHARED_FOLDER" | "UPLOAD_FILE_TO_FOLDER" | "ENABLE_CAMPAIGN" | "ENABLE_CAMPAIGN_BY_TAGS" | "DISABLE_CAMPAIGN" | "DISABLE_CAMPAIGN_BY_TAGS" | "CHANGE_SATURATION_CAMPAIGN" | "CHANGE_SATURATION_CAMPAIGN_BY_TAGS" | "CHANGE_PRIORITY_CAMPAIGN" | "CHANGE_PRIORITY_CAMPAIGN_BY_TAGS";
+        WebhookActionUpdate: {
+            action: components["schemas"]["WebhookActionType"];
+            /** @description Omitted or null: none */
+            actionParams?: {
+                [key: string]: string;
+            } | null;
+            /**
+             * Format: int64
+             * @description Ignored: the tenant is the `customerId` query parameter (or the caller's own)
+             */
+            customerId?: number;
+            /** @description Omitted or null: false (sent together with name, action, actionParams) */
+            enabled?: boolean | null;
+            /** @description Missing or empty: kept. Otherwise unique in the customer, without whitespace */
+            eventId?: string | "" | null;
+            name: string;
+            /** @description Omitted: the targets are kept */
+            targetData?: {
+                targetIds: string[];
+            } | null;
+            /** @description Omitted: the targets are kept */
+            targetId?: string | null;
+        };
+        WebhookApiKey: {
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            customerId: number;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            readOnly: boolean;
+            restricted: boolean;
+            scopes: {
+                values: string[];
+            };
+            teamAccessList: {
+                teams: {
+                    id: string;
+                    name?: string;
+                    readOnly: boolean;
+                }[];
+            };
+            /** @description Only in the create response: the key, never retrievable again */
+            token?: string;
+        };
+        WebhookApiKeyCreate: {
+            /**
+             * Format: int64
+             * @description Ignored: the tenant is the `customerId` query parameter (or the caller's own)
+             */
+            customerId?: number;
+            name: string;
+            /** @description Default false. True: the key acts only on its teams' resources */
+            restricted?: boolean;
+            scopes?: components["schemas"]["WebhookKeyScopes"];
+            teamAccessList?: components["schemas"]["WebhookKeyTeamAccess"];
+        };
+        WebhookApiKeyPage: {
+            content: components["schemas"]["WebhookApiKey"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        /** @description Omitted or null attributes keep their value */
+        WebhookApiKeyUpdate: {
+            name?: string | null;
+            restricted?: boolean | null;
+            /** @description Replaces the key's teams; omitted or null: kept */
+            teamAccessList?: {
+                teams: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @default false */
+                    readOnly: boolean;
+                }[];
+            } | null;
+        };
+        WebhookExecution: {
+            /** Format: int64 */
+            actionId: number;
+            /** @description How many devices, items, campaigns or files the action changed */
+            affected?: number | null;
+            /**
+             * Format: uuid
+             * @description The key that triggered it; null for the console's "Try it"
+             */
+            apiKeyId?: string | null;
+            detail?: string | null;
+            eventId: string;
+            /** Format: int64 */
+            finishedAt?: number | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Absent while queued or running
+             * @enum {string|null}
+             */
+            outcome?: "SUCCEEDED" | "FAILED" | null;
+            /** Format: int64 */
+            receivedAt: number;
+            /** Format: int64 */
+            startedAt?: number | null;
+            /** @description The key's name, or the console user's e-mail */
+            triggeredBy?: string;
+        };
+        WebhookExecutionPage: {
+            content: components["schemas"]["WebhookExecution"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        /** @description Default and only value: `WEBHOOK_CALL` */
+        WebhookKeyScopes: {
+            values: "WEBHOOK_CALL"[];
+        };
+        /** @description The teams of the key (a restricted key acts only on their resources) */
+        WebhookKeyTeamAccess: {
+            teams: {
+                /** Format: uuid */
+                id: string;
+                /** @default false */
+                readOnly: boolean;
+            }[];
+        };
+        /** @description Device, device folder, datasource, campaign or file folder ids, or tags, by the action type */
+        WebhookTargetData: {
+            targetIds: string[];
+        } | null;
+        WebhookTriggerAnswer: {
+            errorReason: string | null;
+            /**
+             * Format: uuid
+             * @description When queued: the execution, listed under the action
+             */
+            executionId?: string;
+            message: string;
+        };
+        /** @description At least `event_id` (or `eventId`, or the `eventId` query parameter); the other fields as the action needs them */
+        WebhookTriggerPayload: {
+            capIds?: string[];
+            contentId?: string;
+            /** @description JSON (as a string) for replace, merge and insert-into-array datasource actions */
+            data?: string;
+            event_id?: string;
+            eventId?: string;
+            index?: number;
+            keySelector?: string;
+            maximumValue?: number;
+            message?: string;
+            minimumValue?: number;
+            priority?: number;
+            removeAll?: boolean;
+            saturation?: number;
+            sensorData?: {
+                [key: string]: unknown;
+            };
+            volumeLevel?: number;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Seven booleans, monday..sunday; a day left out is false */
         WorkingDays: {
@@ -32828,6 +33277,1317 @@ export interface operations {
             };
         };
     };
+    listWebhookActions: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Adds `readOnly` (the caller may only read the item through its teams) to each item */
+                includeReadOnlyInfo?: boolean;
+                /** @description Also list resources assigned to no team */
+                includeResourcesWithoutTeam?: boolean;
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Comma-separated team ids; empty means all teams */
+                selectTeamIds?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookActionPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookAction: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Teams to assign: comma-separated `<teamId>:<readOnly>` (`readOnly` true or false; a bare id is writable) */
+                teamIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookActionCreate"];
+            };
+        };
+        responses: {
+            /** @description The created webhook action */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAction"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookAction: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook action */
+                actionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAction"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookAction: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook action */
+                actionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookActionUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated webhook action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAction"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookAction: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook action */
+                actionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookExecutions: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Page size */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook action */
+                actionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of executions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookExecutionPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tryWebhookAction: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook action */
+                actionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookTriggerPayload"];
+            };
+        };
+        responses: {
+            /** @description Disabled: nothing runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTriggerAnswer"];
+                };
+            };
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTriggerAnswer"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookActionTeamAssignments: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook action */
+                actionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamModification"];
+            };
+        };
+        responses: {
+            /** @description The action's teams afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAccessList"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSimpleWebhookActions: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleWebhookActionList"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookApiKeyPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookApiKey: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Teams to assign: comma-separated `<teamId>:<readOnly>` (`readOnly` true or false; a bare id is writable) */
+                teamIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The created key, with its token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookApiKey"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookApiKey: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook API key */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookApiKeyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The key afterwards (without its token) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookApiKey"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookApiKey: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook API key */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookApiKeyTeamAssignments: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook API key */
+                webhookApiKeyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamModification"];
+            };
+        };
+        responses: {
+            /** @description The key's teams afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAccessList"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -33937,6 +35697,228 @@ export interface operations {
                 };
             };
             /** @description Rate limited: registrations, per client address (30 an hour by default); also when no activation code is free (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    triggerWebhookByQuery: {
+        parameters: {
+            query: {
+                /** @description The webhook API key */
+                apiKey?: string;
+                /** @description Base64 of a JSON object with at least `event_id` */
+                payload: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `errorReason: "disabled"`: the action is disabled and nothing runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTriggerAnswer"];
+                };
+            };
+            /** @description Queued: the action runs in the background */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTriggerAnswer"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errorReason: "unknownEventId"`: no action of the key's customer has the event id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTriggerAnswer"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: triggers of one webhook API key, 50 a second (`details.retryAfterSeconds`) */
+            429: {
+                headers: {
+                    /** @description Seconds until the window ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    triggerWebhook: {
+        parameters: {
+            query?: {
+                /** @description The event id, when the body does not carry it */
+                eventId?: string;
+            };
+            header?: {
+                /** @description The webhook API key */
+                "x-webhook-apikey"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookTriggerPayload"];
+                "application/xml": string;
+                "text/xml": string;
+            };
+        };
+        responses: {
+            /** @description `errorReason: "disabled"`: the action is disabled and nothing runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTriggerAnswer"];
+                };
+            };
+            /** @description Queued: the action runs in the background */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTriggerAnswer"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `errorReason: "unknownEventId"`: no action of the key's customer has the event id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTriggerAnswer"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: triggers of one webhook API key, 50 a second (`details.retryAfterSeconds`) */
             429: {
                 headers: {
                     /** @description Seconds until the window ends */

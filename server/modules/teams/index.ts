@@ -1,6 +1,6 @@
 // The teams module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
 // (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
-export { assignTeams, modifyTeams, parseTeamIdsParam } from './team-assignments';
+export { assignTeams, modifyTeams, parseTeamIdsParam, teamAccessListOf } from './team-assignments';
 export type { TeamAccessList, TeamGrant, TeamModification } from './team-assignments';
 export { teamResources } from './team-registry';
 export { assertWritable, isAboveTeams, readOnlyColumn, readOnlyExpression, teamAccessCondition, teamListQuery } from './team-visibility';

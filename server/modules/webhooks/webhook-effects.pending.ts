@@ -1,0 +1,28 @@
+// TEMPORARY (replaced when the devices, datasources and campaigns verbs land in this branch): the shapes of those verbs.
+import type { ServiceContext } from '@/server/context/service-context';
+import { ValidationError } from '@/server/errors';
+import type { ExecutionActor } from './webhooks.table';
+
+type Outcome = Promise<{ affected: number; detail?: string }>;
+export type DeviceActionTarget =
+  { kind: 'devices'; deviceIds: string[] } | { kind: 'tags'; tags: string[] } | { kind: 'folders'; folderIds: string[] } | { kind: 'all' };
+export type DeviceActionEffect = { name: string; [key: string]: unknown };
+export type DatasourceActionOp = { op: string; [key: string]: unknown };
+export type CampaignActionTarget = { kind: 'campaigns'; campaignIds: string[] } | { kind: 'tags'; tags: string[] };
+export type CampaignActionChange = { enabled: boolean } | { saturation: number } | { priority: number };
+const pending = (): never => {
+  throw new ValidationError('webhook.error.unknownAction', 'Not available yet');
+};
+export const runDeviceAction = (
+  _ctx: ServiceContext<ExecutionActor>,
+  _input: { target: DeviceActionTarget; effect: DeviceActionEffect },
+): Outcome => pending();
+export const runDatasourceAction = (
+  _ctx: ServiceContext<ExecutionActor>,
+  _input: { datasourceId: string; action: DatasourceActionOp },
+): Outcome => pending();
+export const requestRefreshOfAllDatasources = (_ctx: ServiceContext<ExecutionActor>): Outcome => pending();
+export const runCampaignAction = (
+  _ctx: ServiceContext<ExecutionActor>,
+  _input: { target: CampaignActionTarget; change: CampaignActionChange },
+): Outcome => pending();
