@@ -901,6 +901,45 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('PATCH', `${meeting}/suspend?${calendar}&duration=10`);
     await call('PATCH', `${meeting}/cancel?${calendar}`);
 
+    // Webhooks: a key for the fire panel, an action that starts the emergency content on the Lobby's screens, its
+    // trigger (JSON header form, and the query form), the console's "Try it", and what the executions record.
+    const firePanel = (
+      await call('POST', `/api/webhooks/apikey?${q}`, { token: owner, json: { name: 'Fire panel', restricted: false } }, 201)
+    ).body;
+    await call('PUT', `/api/webhooks/apikey/${firePanel.id}?${q}`, { token: owner, json: { name: 'Fire panel, building A' } });
+    await call('POST', `/api/webhooks/apikey/${firePanel.id}/updateTeamAssignments?${q}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: false }] },
+    });
+    await call('GET', `/api/webhooks/apikey?${q}`, { token: owner });
+    const alarm = (
+      await call(
+        'POST',
+        `/api/webhookEvent/actions?${q}`,
+        {
+          token: owner,
+          json: { name: 'Fire alarm: Lobby', eventId: 'fire-alarm-lobby', action: 'ENABLE_EMERGENCY_ON_DEVICE_GROUP', targetId: lobby.id },
+        },
+        201,
+      )
+    ).body;
+    await call('PUT', `/api/webhookEvent/actions/${alarm.id}?${q}`, {
+      token: owner,
+      json: { name: 'Fire alarm: Lobby', enabled: true, action: 'ENABLE_EMERGENCY_ON_DEVICE_GROUP' },
+    });
+    await call('POST', `/api/webhookEvent/actions/${alarm.id}/updateTeamAssignments?${q}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: false }] },
+    });
+    await call('GET', `/api/webhookEvent/actions?${q}`, { token: owner });
+    await call('GET', `/api/webhookEvent/simple?${q}`, { token: owner });
+    await call('GET', `/api/webhookEvent/actions/${alarm.id}?${q}`, { token: owner });
+    await call('POST', '/public-api/integration/webhooks', { headers: { 'x-webhook-apikey': firePanel.token }, json: { event_id: 'fire-alarm-lobby' } }, 202);
+    const payload = Buffer.from(JSON.stringify({ event_id: 'fire-alarm-lobby' })).toString('base64');
+    await call('GET', `/public-api/integration/webhooks?apiKey=${encodeURIComponent(firePanel.token)}&payload=${encodeURIComponent(payload)}`, {}, 202);
+    await call('POST', `/api/webhookEvent/actions/${alarm.id}/test?${q}`, { token: owner, json: { message: 'Drill' } }, 202);
+    await call('GET', `/api/webhookEvent/actions/${alarm.id}/executions?${q}`, { token: owner });
+
     // Channels, a schedule, sub-channels.
     const sale = (
       await call(

@@ -6,7 +6,7 @@ import type { Config } from '@/server/config';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Database } from '@/server/db/client';
 import { afterCommit, withTransaction } from '@/server/db/transaction';
-import { ForbiddenError, NotFoundError, TooManyRequestsError, UnauthorizedError, ValidationError } from '@/server/errors';
+import { AppError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '@/server/errors';
 import { assertNoNul, assertSafeJson } from '@/server/http/hostile-input';
 import { parseXmlDocument } from '@/server/modules/datasources';
 import { teamAccessCondition } from '@/server/modules/teams';
@@ -30,15 +30,12 @@ export async function triggerWebhook(
 ): Promise<TriggerOutcome> {
   const claims = input.key ? await verifyWebhookKeyJwt(input.key.trim()) : undefined;
   if (!claims || !claims.scope.includes('WEBHOOK_CALL'))
-    throw new UnauthorizedError(
-      'A valid webhook API key is required (header X-Webhook-Apikey, or the apiKey query parameter)',
-      'webhook.error.invalidKey',
-    );
+    throw invalidKey('A valid webhook API key is required (header X-Webhook-Apikey, or the apiKey query parameter)');
   const claim = await claimAttempt(deps.db, deps.config, [`webhook.key:${claims.jti}`], { limit: TRIGGERS_PER_SECOND, windowSeconds: 1 });
   if (!claim.allowed)
     throw new TooManyRequestsError(claim.retryAfterSeconds, `A webhook key answers at most ${TRIGGERS_PER_SECOND} triggers a second`);
   const key = await q.findTriggerKey(deps.db, { keyId: claims.jti, customerId: claims.customer_id });
-  if (!key) throw new UnauthorizedError('The webhook API key was revoked', 'webhook.error.invalidKey');
+  if (!key) throw invalidKey('The webhook API key was revoked');
   if (key.customerRestricted) throw new ForbiddenError('The customer account is restricted', 'auth.error.customerRestricted');
 
   const eventId = eventIdOf(input.payload, input.queryEventId);
@@ -133,6 +130,11 @@ async function queueExecution(
   });
 
   return id;
+}
+
+/** 401 with the key's own challenge (never `Bearer`: an access token is no key). */
+function invalidKey(message: string): AppError {
+  return new AppError(401, 'webhook.error.invalidKey', message, undefined, { 'WWW-Authenticate': 'Webhook-Apikey' });
 }
 
 /** `event_id`, `eventId`, then the query's `eventId`: a non-empty string (400 otherwise). */

@@ -44,7 +44,10 @@ const keyResponse = (description: string) => ({ description, ...json(WebhookApiK
 const byActionId = { resourceIds: { 'path.actionId': 'webhookEventAction' } } as const;
 const TARGET_IDS_REASON =
   'device, device folder, datasource, campaign or file folder ids, or tags, by the action type: checked by the service (404 for ids not of the tenant)';
-const actionTargets = { 'body.targetId': TARGET_IDS_REASON, 'body.targetData.targetIds[]': TARGET_IDS_REASON };
+const EVENT_ID_REASON = 'a name the customer chose (unique in the customer), not the id of a resource';
+const actionTargets = { 'body.targetId': TARGET_IDS_REASON, 'body.eventId': EVENT_ID_REASON };
+const PAYLOAD_IDS_REASON =
+  'trigger payload fields read when the action runs: an id not of the tenant makes the execution fail with the reason';
 
 export const listWebhookActionsRoute = defineRoute(
   access,
@@ -184,7 +187,15 @@ export const tryWebhookActionRoute = defineRoute(
       200: { description: 'Disabled: nothing runs', ...json(TriggerAnswerSchema) },
     },
   },
-  { resourceIds: { 'path.actionId': 'webhookEventAction' }, bodyLimit: TRIGGER_BODY_LIMIT },
+  {
+    resourceIds: { 'path.actionId': 'webhookEventAction' },
+    notResourceIds: {
+      'body.eventId': EVENT_ID_REASON,
+      'body.contentId': PAYLOAD_IDS_REASON,
+      'body.capIds[]': "CAP alert identifiers of the datasource's feed",
+    },
+    bodyLimit: TRIGGER_BODY_LIMIT,
+  },
 );
 
 export const listWebhookApiKeysRoute = defineRoute(access, {
@@ -268,8 +279,12 @@ const triggerResponses = {
   202: { description: 'Queued: the action runs in the background', ...json(TriggerAnswerSchema) },
   200: { description: '`errorReason: "disabled"`: the action is disabled and nothing runs', ...json(TriggerAnswerSchema) },
   404: { description: '`errorReason: "unknownEventId"`: no action of the key\'s customer has the event id', ...json(TriggerAnswerSchema) },
-  401: sharedErrors[401],
-  403: sharedErrors[403],
+  401: {
+    ...sharedErrors[401],
+    description: 'Missing, malformed, tampered or revoked webhook API key (`webhook.error.invalidKey`)',
+    headers: { 'WWW-Authenticate': { description: '`Webhook-Apikey`', schema: { type: 'string' as const } } },
+  },
+  403: { ...sharedErrors[403], description: 'The customer is restricted (`auth.error.customerRestricted`)' },
 };
 const RATE_LIMITED = `triggers of one webhook API key, ${TRIGGERS_PER_SECOND} a second`;
 const triggerDescription =
@@ -305,7 +320,6 @@ export const postTriggerRoute = defineRoute(
   {
     bodyLimit: TRIGGER_BODY_LIMIT,
     rateLimited: RATE_LIMITED,
-    notResourceIds: { 'query.eventId': "a name the customer chose, looked up in the key's customer" },
   },
 );
 

@@ -78,6 +78,9 @@ const SEMANTIC_400: Record<string, string> = {
   'user.error.ownerInTeam': 'no team for an OWNER or ADMIN (UserCreate description)',
   'user.error.totpRequired': 'enabling two-factor sign-in needs the code of the new secret',
   invalid_request: 'the token endpoint: the parameters each grant type needs (RFC 6749 §4)',
+  'webhookAction.error.targetRequired': 'an action type that acts on targets, created without any (WebhookActionCreate description)',
+  'webhook.error.eventIdRequired': 'a trigger names its event id in the payload or the query (triggerWebhook description)',
+  'webhook.error.payload': 'a trigger payload that is not a JSON object (the GET form: Base64 of one), or unreadable XML',
   // What the server is configured to do.
   'notificationChannel.error.smsNotConfigured': 'SMS channels only where the server has SMS delivery configured (`SMS_WEBHOOK_URL`)',
   // The state of another resource the request names.

@@ -26,8 +26,11 @@ export type OpenApiDocument = {
   components?: { schemas?: Record<string, JsonSchema> };
 };
 
-/** Who an operation admits: anyone, a user (bearer token or session cookie), a device, or an OAuth client (HTTP Basic). */
-type Audience = 'public' | 'user' | 'device' | 'client';
+/**
+ * Who an operation admits: anyone, a user (bearer token or session cookie), a device, an OAuth client (HTTP Basic), or a
+ * webhook API key (its own header or query parameter, which the generated request fills with made-up keys).
+ */
+type Audience = 'public' | 'user' | 'device' | 'client' | 'apiKey';
 
 export type Operation = {
   method: string;
@@ -52,6 +55,7 @@ function audienceOf(spec: OpenApiOperation): Audience {
   if (schemes.has('deviceToken')) return 'device';
   if (schemes.has('bearerAuth') || schemes.has('sessionCookie')) return 'user';
   if (schemes.has('clientBasic')) return 'client';
+  if (schemes.has('webhookApiKey')) return 'apiKey';
 
   return 'public';
 }
@@ -110,6 +114,7 @@ const CREDENTIALS: Record<Audience, [Credential, number][]> = {
     ['unknown-bearer', 1],
     ['malformed-cookie', 2],
   ],
+  apiKey: [['none', 1]],
   public: [
     ['none', 10],
     ['owner-bearer', 1],
@@ -141,6 +146,8 @@ export function admits(operation: Operation, credential: Credential): boolean {
       return credential === 'device-bearer';
     case 'client':
       return credential === 'client-basic' || credential === 'device-basic';
+    case 'apiKey':
+      return false;
   }
 }
 
