@@ -212,14 +212,11 @@ describe('document actions change the stored document', () => {
 });
 
 describe('concurrency, audit and push', () => {
-  it('two increases at once both count', async () => {
+  it('increases at once all count (each read-modify-write locks the row)', async () => {
     const id = await datasource({ document: { count: 0 } });
-    const outcomes = await Promise.all([
-      run(id, { op: 'increase', keySelector: 'count' }),
-      run(id, { op: 'increase', keySelector: 'count' }),
-    ]);
-    expect(outcomes.map((outcome) => outcome.affected)).toEqual([1, 1]);
-    expect(await documentOf(id)).toEqual({ count: 2 });
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => run(id, { op: 'increase', keySelector: 'count' })));
+    expect(outcomes.map((outcome) => outcome.affected)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(await documentOf(id)).toEqual({ count: 6 });
   });
 
   it('audits a change under the key’s name, naming the action and the key selector', async () => {
