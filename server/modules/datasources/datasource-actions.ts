@@ -21,7 +21,7 @@ import { datasources, type DatasourceRow } from './datasources.table';
 export type DatasourceActionOp = { op: 'refresh' } | DocumentAction;
 
 /** What an action did: how many datasources it changed (or made due), and what in words. */
-export type DatasourceActionOutcome = { affected: number; detail?: string };
+type DatasourceActionOutcome = { affected: number; detail?: string };
 
 /**
  * The actor's scope: a webhook key (or a device) acts in its own customer only, whatever scope the context carries;

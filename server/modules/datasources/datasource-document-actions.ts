@@ -38,7 +38,7 @@ export type DocumentAction =
 export type DocumentActionResult = { document: unknown; detail: string };
 
 /** 400 for parameters that do not fit the document (not a number, not a list, an index outside it, a bad CAP alert). */
-export const INVALID_ACTION = 'datasource.error.invalidAction';
+const INVALID_ACTION = 'datasource.error.invalidAction';
 /** The most bytes of CAP XML one INSERT_CAP takes: the document it lands in holds at most 1 MiB too. */
 export const MAX_CAP_BYTES = 1024 * 1024;
 const MAX_KEY_SELECTOR = 1_000;

@@ -2,4 +2,4 @@
 // (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
 export { datasourceChangeListeners } from './datasource-changes';
 export { requestRefreshOfAllDatasources, runDatasourceAction } from './datasource-actions';
-export type { DatasourceActionOp, DatasourceActionOutcome } from './datasource-actions';
+export type { DatasourceActionOp } from './datasource-actions';
