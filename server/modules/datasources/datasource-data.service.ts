@@ -124,19 +124,42 @@ async function writeWith(
   return withTransaction(db, async (tx) => {
     const { row, actor } = await datasourceForWriter(tx, writer, id);
     assertInternal(row);
-    const before = (await currentDocument(tx, row)).document;
-    let after: unknown;
-    try {
-      after = change(before);
-    } catch (err) {
-      if (err instanceof FormatError) throw new ValidationError('datasource.error.invalidKey', err.message, { id });
-      throw err;
-    }
-    const outcome = await storeDocument(tx, row, after);
-    if (outcome.changed) await auditDatasource(tx, { actor, requestId }, row, 'update', describe(row));
+    const written = await writeDocument(tx, {
+      row,
+      author: { actor, requestId },
+      change: (document) => {
+        try {
+          return change(document);
+        } catch (err) {
+          if (err instanceof FormatError) throw new ValidationError('datasource.error.invalidKey', err.message, { id });
+          throw err;
+        }
+      },
+      describe: describe(row),
+    });
 
-    return after;
+    return written.document;
   });
+}
+
+/**
+ * The read-modify-write every data write shares (`set`, `merge`, the webhook actions): with the row locked by the
+ * caller, the current document (or the structure's empty one) goes through `change`, the result is stored through
+ * storeDocument (structure, 1 MiB, hash, `datasourceChanged`), and a change is audited as `describe`, naming the author.
+ */
+export async function writeDocument(
+  tx: Executor,
+  input: { row: DatasourceRow; author: { actor: Actor; requestId?: string }; change: (document: unknown) => unknown; describe: string },
+): Promise<{ document: unknown; changed: boolean }> {
+  const { row } = input;
+  const before = (await currentDocument(tx, row)).document;
+  const after = input.change(before);
+  // An operation that found nothing to do answers the very document it was given: nothing to store or announce.
+  if (after === before) return { document: before, changed: false };
+  const outcome = await storeDocument(tx, row, after);
+  if (outcome.changed) await auditDatasource(tx, input.author, row, 'update', input.describe);
+
+  return { document: after, changed: outcome.changed };
 }
 
 /** `set`: one key (a dot path or a `$` JSONPath naming one place) takes `value` (read as JSON when it is JSON, else the text). */

@@ -5,7 +5,7 @@ import { ConflictError } from '@/server/errors';
 import { createOutboundClient, type OutboundClient } from '@/server/outbound';
 import { emptyDocument } from './datasource-data.service';
 import { testFileDatasource } from './datasource-file';
-import { fetchDocument, refreshDatasource, RefreshFailure } from './datasource-refresh';
+import { fetchDocument, makeRefreshDue, refreshDatasource, RefreshFailure } from './datasource-refresh';
 import { computeSystemDocument } from './datasource-system';
 import * as q from './datasources.queries';
 import type { Datasource, DatasourceCreate } from './datasources.schemas';
@@ -24,15 +24,23 @@ export function datasourceOutbound(config: Config): OutboundClient {
   return shared.client;
 }
 
-function assertRefreshable(row: { sourceType: string; deactivated: boolean; name: string; id: string }): void {
+/** Why the datasource cannot be refreshed (not external, deactivated), as an error key and a sentence; undefined when it can. */
+export function refreshRefusal(row: {
+  sourceType: string;
+  deactivated: boolean;
+  name: string;
+}): { key: string; message: string } | undefined {
   if (row.sourceType !== 'EXTERNAL')
-    throw new ConflictError('datasource.error.notExternal', `'${row.name}' is ${row.sourceType}: only external datasources are refreshed`, {
-      id: row.id,
-    });
+    return { key: 'datasource.error.notExternal', message: `'${row.name}' is ${row.sourceType}: only external datasources are refreshed` };
   if (row.deactivated)
-    throw new ConflictError('datasource.error.deactivated', `'${row.name}' is deactivated: reactivate it (deactivated=false) first`, {
-      id: row.id,
-    });
+    return { key: 'datasource.error.deactivated', message: `'${row.name}' is deactivated: reactivate it (deactivated=false) first` };
+
+  return undefined;
+}
+
+function assertRefreshable(row: { sourceType: string; deactivated: boolean; name: string; id: string }): void {
+  const refusal = refreshRefusal(row);
+  if (refusal) throw new ConflictError(refusal.key, refusal.message, { id: row.id });
 }
 
 /**
@@ -43,7 +51,7 @@ export async function refreshDatasourceNow(ctx: ServiceContext, input: { id: str
   const row = await withTransaction(ctx.db, async (tx) => {
     const found = await writableDatasource(tx, ctx, input.id);
     assertRefreshable(found);
-    if (!input.sync) await q.recordDatasourceState(tx, found.id, { nextRefreshAt: new Date() });
+    if (!input.sync) await makeRefreshDue(tx, found.id);
 
     return found;
   });
@@ -64,7 +72,7 @@ export async function clearDatasourceCache(ctx: ServiceContext, input: { id: str
   await withTransaction(ctx.db, async (tx) => {
     const row = await writableDatasource(tx, ctx, input.id);
     await q.updateValidators(tx, row.id, null);
-    if (row.sourceType === 'EXTERNAL' && !row.deactivated) await q.recordDatasourceState(tx, row.id, { nextRefreshAt: new Date() });
+    if (row.sourceType === 'EXTERNAL' && !row.deactivated) await makeRefreshDue(tx, row.id);
     await auditDatasource(tx, ctx, row, 'update', `Cache of datasource '${row.name}' cleared`);
   });
 }

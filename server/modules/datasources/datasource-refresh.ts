@@ -1,4 +1,5 @@
-import { withTransaction } from '@/server/db/transaction';
+import type { Executor } from '@/server/db/client';
+import { afterCommit, withTransaction } from '@/server/db/transaction';
 import { OutboundError, type OutboundClient, type OutboundResponse } from '@/server/outbound';
 import { storeDocument } from './datasource-document';
 import { refreshFileDatasource } from './datasource-file';
@@ -161,6 +162,27 @@ export async function refreshDatasource(deps: RefreshDeps, id: string): Promise<
   });
 }
 
+/** The refreshers of this process (datasources.module.ts registers its own), woken when a refresh is made due now. */
+const wakers = new Set<() => void>();
+
+export function registerRefreshWaker(wake: () => void): void {
+  wakers.add(wake);
+}
+
+/**
+ * Makes the datasource's refresh due now. The tick takes it within 5 s anyway; once the transaction commits this
+ * process's refreshers are also woken, so it usually starts at once (a refresh is never fetched inside `tx`).
+ */
+export async function makeRefreshDue(tx: Executor, id: string): Promise<void> {
+  await q.recordDatasourceState(tx, id, { nextRefreshAt: new Date() });
+  afterCommit(tx, wakeRefreshers);
+}
+
+/** Wakes this process's refreshers: each claims what is due now (call after the due times are committed). */
+export function wakeRefreshers(): void {
+  for (const wake of wakers) wake();
+}
+
 /** How far ahead a refresher waits for the next due datasource itself rather than for the next tick. */
 const CLAIM_AHEAD_MS = 5_000;
 
@@ -208,8 +230,19 @@ export function createRefresher(deps: RefreshDeps & { concurrency: number }) {
     return ids.length;
   };
 
+  let isWakePending = false;
+
   return {
     tick,
+    /** Claims what is due at once (several wakes before it runs make one claim). */
+    wake: () => {
+      if (isWakePending || stopped) return;
+      isWakePending = true;
+      setImmediate(() => {
+        isWakePending = false;
+        tick().catch((err: unknown) => deps.log.error({ err }, 'datasource refresh claim failed'));
+      });
+    },
     /** Waits for the refreshes under way (tests; a graceful stop). */
     idle: async () => {
       while (running.size > 0) await Promise.allSettled([...running]);

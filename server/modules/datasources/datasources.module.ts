@@ -10,7 +10,7 @@ import { createBlobStore, type BlobStore } from '@/server/storage';
 import { customerStatistics } from '@/server/tenant/customer-statistics';
 import { rebuildDueCalendars } from './calendar-document';
 import { calendarEvents } from './calendar-events.table';
-import { createRefresher } from './datasource-refresh';
+import { createRefresher, registerRefreshWaker } from './datasource-refresh';
 import { datasourceOutbound } from './datasource-refresh.service';
 import { registerDatasourceRoutes } from './datasources.handlers';
 import { countDatasourcesOf, datasourceStorageSql, insertDatasource, lockExistingDatasources } from './datasources.queries';
@@ -48,6 +48,8 @@ export const datasourcesModule = defineModule({
     let store: Promise<BlobStore> | undefined;
     const blobStore = () => (store ??= createBlobStore(config));
     const refresher = createRefresher({ db, outbound: datasourceOutbound(config), log, blobStore, concurrency: REFRESH_CONCURRENCY });
+    // A refresh made due now (the console's refresh, a webhook action) starts at once on this instance.
+    registerRefreshWaker(refresher.wake);
 
     // One tick every 5 s for every instance together (the job runner keeps one run per time); between ticks the
     // refresher claims on its own when the next datasource falls due, so refreshes start on time; an idle tick costs

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
@@ -296,4 +296,31 @@ export async function claimDueDatasources(db: Executor, input: { limit: number; 
   );
 
   return rows.map((r) => r.id);
+}
+
+/**
+ * Makes the refreshes of the customer's active external datasources (those `writable` admits) due at `now`, locking
+ * the rows in id order first (two such calls at once never deadlock). Answers how many.
+ */
+export async function makeRefreshesDue(db: Executor, input: { customerId: number; writable: SQL | undefined; now: Date }): Promise<number> {
+  const due = db
+    .select({ id: datasources.id })
+    .from(datasources)
+    .where(
+      and(
+        eq(datasources.customerId, input.customerId),
+        eq(datasources.sourceType, 'EXTERNAL'),
+        eq(datasources.deactivated, false),
+        input.writable,
+      ),
+    )
+    .orderBy(asc(datasources.id))
+    .for('update');
+  const rows = await db
+    .update(datasources)
+    .set({ nextRefreshAt: input.now })
+    .where(inArray(datasources.id, due))
+    .returning({ id: datasources.id });
+
+  return rows.length;
 }

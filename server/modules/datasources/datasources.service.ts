@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { targetCustomerId } from '@/server/auth/tenant-scope';
+import type { Actor } from '@/server/context/actor';
 import { hasRole } from '@/server/context/roles';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
@@ -357,8 +358,11 @@ export async function readDatasource(db: Executor, ctx: ServiceContext, id: stri
   return page.content[0];
 }
 
+/** Who the single-row checks need: any actor (a user, or a webhook API key acting through its teams) and its scope. */
+type TeamCaller = Pick<ServiceContext<Actor>, 'actor' | 'scope'>;
+
 /** The row (locked) when the caller sees it: 404 otherwise. */
-export async function visibleDatasource(tx: Executor, ctx: ServiceContext, id: string): Promise<DatasourceRow> {
+export async function visibleDatasource(tx: Executor, ctx: TeamCaller, id: string): Promise<DatasourceRow> {
   const row = await q.lockDatasource(tx, ctx.scope, id);
   if (!row) throw new NotFoundError(ENTITY, id);
   const visible = teamAccessCondition(ctx, ENTITY, datasources.id);
@@ -368,7 +372,7 @@ export async function visibleDatasource(tx: Executor, ctx: ServiceContext, id: s
 }
 
 /** The row (locked) when the caller may write it: 404 when invisible, 403 through read-only teams. */
-export async function writableDatasource(tx: Executor, ctx: ServiceContext, id: string): Promise<DatasourceRow> {
+export async function writableDatasource(tx: Executor, ctx: TeamCaller, id: string): Promise<DatasourceRow> {
   const row = await q.lockDatasource(tx, ctx.scope, id);
   if (!row) throw new NotFoundError(ENTITY, id);
   await assertWritable(tx, ctx, ENTITY, row.id);

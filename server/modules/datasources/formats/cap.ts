@@ -26,6 +26,11 @@ export type ParseCapOptions = {
   /** Which alert statuses are shown; Actual only unless the tenant opts into exercises or tests. */
   statuses?: CapStatus[];
   contentType?: string;
+  /**
+   * The document only adds to `previous`, even when it is a feed (a webhook inserting alerts: it never lists every
+   * active one, so nothing unlisted is over); it must carry at least one alert.
+   */
+  isUpdateOnly?: boolean;
   now: number;
 };
 
@@ -53,12 +58,15 @@ export function parseCap(body: Buffer, options: ParseCapOptions): Feed {
   if (!isFeed && readable.length === 0) {
     throw new FormatError('The CAP alert lacks its identifier, sender or sent time.');
   }
+  if (options.isUpdateOnly && readable.length === 0)
+    throw new FormatError('The document holds no CAP alert with an identifier, sender and sent time.');
+  const isFullList = isFeed && !options.isUpdateOnly;
   const statuses = new Set<string>(options.statuses ?? ['Actual']);
   const current = readable.filter((alert) => statuses.has(alert.status));
 
   const active = new Map<string, CapAlertItem>();
   const carriedOver = new Set<string>();
-  if (!isFeed) {
+  if (!isFullList) {
     for (const item of previousAlerts(options.previous)) {
       active.set(keyOf(item.sender, item.identifier), item);
       carriedOver.add(keyOf(item.sender, item.identifier));

@@ -155,6 +155,16 @@ describe('parseCap: a feed of inline alerts (a full list of what is active)', ()
     const quiet = Buffer.from('<feed xmlns="http://www.w3.org/2005/Atom"><title>Active warnings</title></feed>');
     expect(parseCap(quiet, { now: MORNING })).toEqual({ items: [] });
   });
+
+  it('only adds to what is known when isUpdateOnly (a webhook inserting alerts), and then needs an alert', () => {
+    const withFlood = parseCap(fixture('cap-flood-alert.xml'), { now: MORNING });
+    const added = parseCap(fixture('cap-weather-feed.xml'), { now: MORNING, previous: withFlood, isUpdateOnly: true });
+    expect(ids(added)).toEqual(['STORM-77', 'HYDRO-2026-0316-001', 'POLLEN-12']);
+    const quiet = Buffer.from('<feed xmlns="http://www.w3.org/2005/Atom"><title>Active warnings</title></feed>');
+    expect(formatErrorOf(() => parseCap(quiet, { now: MORNING, previous: withFlood, isUpdateOnly: true })).message).toBe(
+      'The document holds no CAP alert with an identifier, sender and sent time.',
+    );
+  });
 });
 
 describe('parseCap: malformed documents', () => {

@@ -3,7 +3,7 @@
  * clock (`now` is a parameter), no process time zone. Every failure is a FormatError with a readable message.
  */
 export { FormatError } from './errors';
-export type { CalendarEvent, CalendarInstant, Feed } from './types';
+export type { CalendarEvent, CalendarInstant, CapAlertItem, Feed } from './types';
 export { parseJsonDocument } from './json';
 export { parseXmlDocument } from './xml';
 export { parseFeed } from './feed';
@@ -11,7 +11,8 @@ export { expandCalendar, MAX_CALENDAR_OCCURRENCES } from './calendar';
 export { parseCap } from './cap';
 export { scrapeWebsite } from './website';
 export { mergePatch } from './merge-patch';
-export { setAtKeySelector } from './key-selector';
+export { keySelectorPlace, removeAtPlace, setAtKeySelector, setAtPlace, valueAtPlace } from './key-selector';
 export { structureProblem } from './structure';
 export { documentHash } from './document-hash';
 export { remoteFileName } from './file-name';
+export { isPlainObject } from './storable';

@@ -11,6 +11,15 @@ import { isPlainObject } from './storable';
  * place. The input document is never modified.
  */
 export function setAtKeySelector(document: unknown, keySelector: string, value: unknown): unknown {
+  return setAtPlace(document, keySelectorPlace(document, keySelector), value, keySelector);
+}
+
+/**
+ * The one place `keySelector` names in `document`, as path segments from the root (`[]`: the document itself, `$`).
+ * A dot path or a plain JSONPath names a place that need not exist yet; any other JSONPath must select exactly one
+ * existing place.
+ */
+export function keySelectorPlace(document: unknown, keySelector: string): string[] {
   const selector = keySelector.trim();
   if (selector === '') throw new FormatError('The key selector is empty.');
   if (!selector.startsWith('$')) {
@@ -19,16 +28,88 @@ export function setAtKeySelector(document: unknown, keySelector: string, value: 
       throw new FormatError(`The key selector "${clip(selector)}" has an empty segment (two dots, or a dot at an end).`);
     }
 
-    return writeAt(document, segments, value, selector);
+    return segments;
   }
   const plain = plainSegments(selector);
-  if (plain) return writeAt(document, plain, value, selector);
+  if (plain) return plain;
   const places = selectJsonPath(document, selector);
   if (places.length !== 1) {
     throw new FormatError(`The key selector "${clip(selector)}" selects ${places.length} places; it must select exactly one.`);
   }
 
-  return writeAt(document, places[0]?.segments ?? [], value, selector);
+  return places[0]?.segments ?? [];
+}
+
+/** A new document with `value` at `place` (from keySelectorPlace; `keySelector` names it in messages). */
+export function setAtPlace(document: unknown, place: readonly string[], value: unknown, keySelector: string): unknown {
+  return writeAt(document, place, value, keySelector.trim());
+}
+
+/**
+ * What is at `place`: present with its value, or absent (a missing member, an index past the end, a missing or null
+ * object on the way). Reading through a text or a number, or into a list by a name, is a FormatError, as writing is.
+ */
+export function valueAtPlace(document: unknown, place: readonly string[], keySelector: string): { isPresent: boolean; value: unknown } {
+  let node = document;
+  for (let depth = 0; depth < place.length; depth++) {
+    const next = childOf(node, place, depth, keySelector.trim());
+    if (!next.isPresent) return next;
+    node = next.value;
+  }
+
+  return { isPresent: true, value: node };
+}
+
+/**
+ * A new document without what is at `place`: an object's member removed, or a list's element taken out (the later
+ * ones move up). When nothing is there, the very same document is answered, so a caller can tell nothing changed.
+ */
+export function removeAtPlace(document: unknown, place: readonly string[], keySelector: string): unknown {
+  if (place.length === 0)
+    throw new FormatError(`The key selector "${clip(keySelector.trim())}" names the whole document, not a key in it.`);
+
+  return removeAt(document, place, keySelector.trim(), 0);
+}
+
+function removeAt(node: unknown, segments: readonly string[], selector: string, depth: number): unknown {
+  const child = childOf(node, segments, depth, selector);
+  if (!child.isPresent) return node;
+  const segment = segments[depth] ?? '';
+  const isLast = depth === segments.length - 1;
+  const replaced = isLast ? undefined : removeAt(child.value, segments, selector, depth + 1);
+  if (!isLast && replaced === child.value) return node;
+  if (Array.isArray(node)) {
+    const index = Number(segment);
+
+    return isLast ? node.filter((_, i) => i !== index) : node.map((element, i) => (i === index ? replaced : element));
+  }
+  if (!isPlainObject(node)) return node;
+  // fromEntries keeps "__proto__" an ordinary member.
+  const entries = Object.entries(node);
+
+  return Object.fromEntries(
+    isLast ? entries.filter(([name]) => name !== segment) : entries.map(([name, value]) => [name, name === segment ? replaced : value]),
+  );
+}
+
+/** One step down: the member or element `segments[depth]` of `node`. */
+function childOf(node: unknown, segments: readonly string[], depth: number, selector: string): { isPresent: boolean; value: unknown } {
+  const segment = segments[depth] ?? '';
+  const where = segments.slice(0, depth).join('.') || 'the document';
+  if (Array.isArray(node)) {
+    if (!/^(0|[1-9]\d*)$/.test(segment)) {
+      throw new FormatError(`The key selector "${clip(selector)}": ${where} is a list, and "${clip(segment)}" is not an index.`);
+    }
+    const index = Number(segment);
+
+    return index < node.length ? { isPresent: true, value: node[index] } : { isPresent: false, value: undefined };
+  }
+  if (node === undefined || node === null) return { isPresent: false, value: undefined };
+  if (isPlainObject(node))
+    return Object.hasOwn(node, segment) ? { isPresent: true, value: node[segment] } : { isPresent: false, value: undefined };
+  throw new FormatError(
+    `The key selector "${clip(selector)}": ${where} is ${typeof node === 'string' ? 'a text' : `a ${typeof node}`}, so "${clip(segment)}" cannot be inside it.`,
+  );
 }
 
 /** The segments of a JSONPath made only of names and indexes, or undefined when it has any operator. */
@@ -42,7 +123,7 @@ function plainSegments(selector: string): string[] | undefined {
   return isPlain ? segments : undefined;
 }
 
-function writeAt(node: unknown, segments: string[], value: unknown, selector: string, depth = 0): unknown {
+function writeAt(node: unknown, segments: readonly string[], value: unknown, selector: string, depth = 0): unknown {
   if (depth === segments.length) return value;
   const segment = segments[depth] ?? '';
   const where = segments.slice(0, depth).join('.') || 'the document';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectReadable, formatErrorOf } from './formats.test-kit';
-import { setAtKeySelector } from './key-selector';
+import { keySelectorPlace, removeAtPlace, setAtKeySelector, valueAtPlace } from './key-selector';
 
 const building = {
   name: 'HQ',
@@ -78,5 +78,36 @@ describe('setAtKeySelector: JSONPath', () => {
     );
     expect(formatErrorOf(() => setAtKeySelector(building, '$.rooms[*].name', 'x')).message).toMatch(/selects 3 places/);
     expect(formatErrorOf(() => setAtKeySelector(building, '$.rooms[?(@.id == "Z")].name', 'x')).message).toMatch(/selects 0 places/);
+  });
+});
+
+describe('the places of key selectors (webhook actions)', () => {
+  it('names a place by its segments, existing or not', () => {
+    expect(keySelectorPlace(building, 'rooms.2.name')).toEqual(['rooms', '2', 'name']);
+    expect(keySelectorPlace(building, '$.rooms[?(@.id == "B-204")]')).toEqual(['rooms', '1']);
+    expect(keySelectorPlace(building, '$')).toEqual([]);
+    expect(keySelectorPlace({}, 'lobby.message')).toEqual(['lobby', 'message']);
+  });
+
+  it('reads what is there, or that nothing is', () => {
+    expect(valueAtPlace(building, ['rooms', '1', 'name'], 'rooms.1.name')).toEqual({ isPresent: true, value: 'Lyra' });
+    expect(valueAtPlace(building, [], '$')).toEqual({ isPresent: true, value: building });
+    expect(valueAtPlace(building, ['rooms', '3'], 'rooms.3')).toEqual({ isPresent: false, value: undefined });
+    expect(valueAtPlace({ a: null }, ['a', 'b'], 'a.b')).toEqual({ isPresent: false, value: undefined });
+    // An inherited member is no member of the document.
+    expect(valueAtPlace({}, ['constructor'], 'constructor')).toEqual({ isPresent: false, value: undefined });
+    expect(formatErrorOf(() => valueAtPlace(building, ['name', 'first'], 'name.first')).message).toBe(
+      'The key selector "name.first": name is a text, so "first" cannot be inside it.',
+    );
+  });
+
+  it('removes a member or an element, answering the same document when nothing is there', () => {
+    expect(removeAtPlace(building, ['rooms', '0'], 'rooms.0')).toEqual({ ...building, rooms: [building.rooms[1], building.rooms[2]] });
+    expect(removeAtPlace(building, ['name'], 'name')).toEqual({ rooms: building.rooms });
+    expect(removeAtPlace(building, ['lobby', 'screen'], 'lobby.screen')).toBe(building);
+    expect(removeAtPlace(building, ['rooms', '7', 'name'], 'rooms.7.name')).toBe(building);
+    expect(formatErrorOf(() => removeAtPlace(building, [], '$')).message).toBe(
+      'The key selector "$" names the whole document, not a key in it.',
+    );
   });
 });
