@@ -7,7 +7,6 @@ type Outcome = Promise<{ affected: number; detail?: string }>;
 export type DeviceActionTarget =
   { kind: 'devices'; deviceIds: string[] } | { kind: 'tags'; tags: string[] } | { kind: 'folders'; folderIds: string[] } | { kind: 'all' };
 export type DeviceActionEffect = { name: string; [key: string]: unknown };
-export type DatasourceActionOp = { op: string; [key: string]: unknown };
 export type CampaignActionTarget = { kind: 'campaigns'; campaignIds: string[] } | { kind: 'tags'; tags: string[] };
 export type CampaignActionChange = { enabled: boolean } | { saturation: number } | { priority: number };
 const pending = (): never => {
@@ -17,11 +16,8 @@ export const runDeviceAction = (
   _ctx: ServiceContext<ExecutionActor>,
   _input: { target: DeviceActionTarget; effect: DeviceActionEffect },
 ): Outcome => pending();
-export const runDatasourceAction = (
   _ctx: ServiceContext<ExecutionActor>,
-  _input: { datasourceId: string; action: DatasourceActionOp },
 ): Outcome => pending();
-export const requestRefreshOfAllDatasources = (_ctx: ServiceContext<ExecutionActor>): Outcome => pending();
 export const runCampaignAction = (
   _ctx: ServiceContext<ExecutionActor>,
   _input: { target: CampaignActionTarget; change: CampaignActionChange },

@@ -1,13 +1,11 @@
 import type { ServiceContext } from '@/server/context/service-context';
 import { ValidationError } from '@/server/errors';
+import { requestRefreshOfAllDatasources, runDatasourceAction, type DatasourceActionOp } from '@/server/modules/datasources';
 import {
-  requestRefreshOfAllDatasources,
   runCampaignAction,
-  runDatasourceAction,
   runDeviceAction,
   type CampaignActionChange,
   type CampaignActionTarget,
-  type DatasourceActionOp,
   type DeviceActionEffect,
   type DeviceActionTarget,
 } from './webhook-effects.pending';
