@@ -14,4 +14,3 @@ export { mergePatch } from './merge-patch';
 export { setAtKeySelector } from './key-selector';
 export { structureProblem } from './structure';
 export { documentHash } from './document-hash';
-export { remoteFileName } from './file-name';
