@@ -17,3 +17,5 @@ export {
   FILE_BODY_TIMEOUT_MS,
 } from './file-download';
 export { remoteFileName } from './remote-file-name';
+// Webhooks' UPLOAD_FILE_TO_FOLDER: the download outside any transaction, then the file in the caller's.
+export { discardDownloadedFile, downloadFileForFolder, storeDownloadedFile, type DownloadedFile } from './folder-download';
