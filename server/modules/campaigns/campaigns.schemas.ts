@@ -123,10 +123,13 @@ export const channelRuleWritableFields = {
   deviceQuickFilterId: uuid.openapi({ description: 'A DEVICE quick filter (deviceSelectionMode QUICK_FILTER)' }),
 };
 
+/** A campaign's share of playing time (also what a webhook's CHANGE_SATURATION_CAMPAIGN sets). */
+export const campaignSaturation = z.number().min(0).max(1_000_000).openapi({ description: 'Share of playing time, proportional' });
+
 /** The fields a create and an update share (every one optional here). */
 const writableFields = {
   ...channelRuleWritableFields,
-  saturation: z.number().min(0).max(1_000_000).openapi({ description: 'Share of playing time, proportional' }),
+  saturation: campaignSaturation,
   tags: tagListOf(500),
   locked: z.boolean().openapi({ description: 'A locked campaign refuses every change but unlocking (409 `campaign.error.locked`)' }),
   duration: z.number().int().min(1).max(86_400).openapi({ description: "Seconds: caps each item's duration" }),

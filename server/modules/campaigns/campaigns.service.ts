@@ -1,4 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
@@ -39,7 +40,7 @@ export const auditCampaign = auditOf('campaign', (row: Pick<CampaignRow, 'id' | 
 
 type Caller = Pick<ServiceContext, 'actor' | 'scope'>;
 
-export function campaignAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | undefined {
+export function campaignAccess(ctx: { actor: Actor }): SQL | undefined {
   return teamAccessCondition(ctx, 'campaign', campaigns.id);
 }
 
@@ -77,19 +78,33 @@ export async function writableCampaign(
           readOnly: readOnlyExpression(ctx, 'campaign', campaigns.id),
           lock: true,
         });
+  if (!found) throw new NotFoundError('campaign', rawId);
+  assertCampaignWritable({ ...found.row, visible: found.visible, readOnly: found.readOnly }, rawId, options);
+
+  return found.row;
+}
+
+/**
+ * What a caller may not do to a campaign it names, in the order it is told: 404 when not found or invisible
+ * (never revealing it), 403 `team.error.readOnly` through read-only teams, 409 `campaign.error.locked` while
+ * locked (unless `allowLocked`).
+ */
+export function assertCampaignWritable(
+  found: { id: number; name: string; locked: boolean; visible: boolean; readOnly: boolean } | undefined,
+  rawId: string | number,
+  options: { allowLocked?: boolean } = {},
+): void {
   if (!found || !found.visible) throw new NotFoundError('campaign', rawId);
   if (found.readOnly)
     throw new ForbiddenError('Your teams give read-only access to this campaign', 'team.error.readOnly', {
       resourceType: 'campaign',
-      id: found.row.id,
+      id: found.id,
     });
-  if (found.row.locked && !options.allowLocked) {
-    throw new ConflictError('campaign.error.locked', `'${found.row.name}' is locked; unlock it first (locked: false)`, {
-      id: found.row.id,
+  if (found.locked && !options.allowLocked) {
+    throw new ConflictError('campaign.error.locked', `'${found.name}' is locked; unlock it first (locked: false)`, {
+      id: found.id,
     });
   }
-
-  return found.row;
 }
 
 type Extra = (typeof pageExtraFields)[number];

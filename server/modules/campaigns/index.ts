@@ -17,3 +17,6 @@ export { applyAssignments, assertValidityOrder, checkReferences, savedBy, teamAc
 export { findCampaignTimeRules } from './campaigns.queries';
 export { assignmentRelation, channelRuleFields } from './campaigns.resource';
 export { attachAssignmentLists, campaignAccess, parseCampaignId, splitSelect } from './campaigns.service';
+// Webhook actions (the webhooks module's executor): ENABLE/DISABLE/CHANGE_SATURATION/CHANGE_PRIORITY_CAMPAIGN[_BY_TAGS].
+export { runCampaignAction } from './campaign-actions';
+export type { CampaignActionChange, CampaignActionTarget } from './campaign-actions';

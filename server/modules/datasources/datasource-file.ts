@@ -1,5 +1,3 @@
-import { createHash, type Hash } from 'node:crypto';
-import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { customerScope } from '@/server/context/tenant-scope';
 import { systemContext } from '@/server/context/service-context';
 import { withTransaction } from '@/server/db/transaction';
@@ -8,13 +6,17 @@ import { replaceFileReference } from '@/server/modules/files';
 import {
   createFileFromBlob,
   discardFileBlob,
-  freeStorage,
+  downloadableBytes,
+  downloadedFileType,
+  firstDownloadBytes,
+  isDownloadFailure,
   namedFileType,
-  receiveFileBlob,
-  storedFileType,
+  openFileDownload,
+  receiveDownload,
+  remoteFileName,
+  FILE_BODY_TIMEOUT_MS,
   type ReceivedFileBlob,
 } from '@/server/modules/uploads';
-import { formatBytes, OutboundError, type OutboundClient, type OutboundStream } from '@/server/outbound';
 import type { BlobStore } from '@/server/storage/blob-store';
 import { storeDocument } from './datasource-document';
 import {
@@ -27,7 +29,6 @@ import {
 } from './datasource-refresh-state';
 import * as q from './datasources.queries';
 import type { DatasourceRow, RemoteValidators } from './datasources.table';
-import { remoteFileName } from './formats';
 
 /*
  * FILE_FROM_URL (spec 5 §2): the remote's body becomes a file in the datasource's folder, counted in the tenant's
@@ -38,13 +39,8 @@ import { remoteFileName } from './formats';
 
 /** The job the refresh acts as: files it stores have no creator, and the audit log names it. */
 const REFRESH_JOB = 'datasources.refresh';
-/** The whole body of a file may take this long (spec 5 §1's 30 s is for documents; the outbound README asks for more). */
-const FILE_BODY_TIMEOUT_MS = 10 * 60_000;
 /** While a download runs its datasource is not due again: the scheduler's 2-minute lease is too short for a large file. */
 const FILE_LEASE_MS = FILE_BODY_TIMEOUT_MS + 2 * 60_000;
-/** The largest file a customer without a storage limit gets this way: the largest upload (a 10 GiB chunked session). */
-const MAX_FILE_BYTES = 10 * 1024 ** 3;
-const MAX_REDIRECTS = 3;
 /** The bytes a "Test" reads to tell the type. */
 const TEST_HEAD_BYTES = 64;
 
@@ -69,70 +65,6 @@ function asFileDocument(document: unknown): FileDocument | undefined {
   const candidate = document as Partial<FileDocument> | null;
 
   return typeof candidate?.fileId === 'string' && typeof candidate.sha256 === 'string' ? (candidate as FileDocument) : undefined;
-}
-
-/** A pass-through that hashes the bytes on their way to storage. */
-class HashingStream extends Transform {
-  private readonly hash: Hash = createHash('sha256');
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.hash.update(chunk);
-    callback(null, chunk);
-  }
-
-  digest(): string {
-    return this.hash.digest('hex');
-  }
-}
-
-/**
- * The body on its way to storage, hashed; an error of the download fails the write. `pipeline`, not `pipe`: it passes
- * the error on, also one the body had before this was called (a body over the cap can fail before anyone listens).
- */
-function hashed(body: Readable): HashingStream {
-  const hashing = new HashingStream();
-  pipeline(body, hashing, () => {});
-
-  return hashing;
-}
-
-/** The bytes a download may have: the customer's free storage (spec 5 §1), or the largest upload without a limit. */
-async function allowedBytes(db: RefreshDeps['db'], customerId: number): Promise<number> {
-  const free = await freeStorage(db, customerId);
-  if (free === 0) throw new RefreshFailure('The tenant’s storage is full: there is no room for the file');
-
-  return free === undefined ? MAX_FILE_BYTES : Math.min(free, MAX_FILE_BYTES);
-}
-
-/** An outbound failure in the tenant's words; the store's own cap (413) is the same free storage. */
-function outboundFailure(err: unknown, maxBytes: number): unknown {
-  const fits = `The file does not fit in the tenant’s free storage (${formatBytes(maxBytes)})`;
-  if (err instanceof AppError && err.status === 413) return new RefreshFailure(fits);
-  if (!(err instanceof OutboundError)) return err;
-
-  return new RefreshFailure(err.reason === 'tooLarge' ? `${fits}: ${err.message}` : err.message);
-}
-
-/** The GET of the file (conditional when `validators`); a 304 and a 2xx are answers, anything else a failure. */
-async function openDownload(
-  outbound: OutboundClient,
-  input: { url: string; validators?: RemoteValidators; maxBytes: number; limits: RefreshDeps['limits'] },
-): Promise<OutboundStream> {
-  let response: OutboundStream;
-  try {
-    response = await outbound.stream(
-      { url: input.url, method: 'GET', validators: input.validators },
-      { bodyTimeoutMs: FILE_BODY_TIMEOUT_MS, ...input.limits, maxBytes: input.maxBytes, maxRedirects: MAX_REDIRECTS },
-    );
-  } catch (err) {
-    throw outboundFailure(err, input.maxBytes);
-  }
-  if (!response.notModified && (response.status < 200 || response.status > 299)) {
-    response.body.destroy();
-    throw new RefreshFailure(`The server answered HTTP ${response.status}`);
-  }
-
-  return response;
 }
 
 type Downloaded =
@@ -161,10 +93,10 @@ async function download(deps: RefreshDeps & { storage: BlobStore }, row: Datasou
   const document = asFileDocument(stored?.document);
   const current = document && (await q.findFileOf(deps.db, row.customerId, document.fileId));
   const isCurrent = current !== undefined && current.fileFolderId === folderId;
-  const maxBytes = await allowedBytes(deps.db, row.customerId);
+  const maxBytes = await downloadableBytes(deps.db, row.customerId);
   const now = deps.now?.() ?? Date.now();
   await q.recordDatasourceState(deps.db, row.id, { nextRefreshAt: new Date(now + FILE_LEASE_MS) });
-  const response = await openDownload(deps.outbound, {
+  const response = await openFileDownload(deps.outbound, {
     url: row.remoteUrl ?? '',
     validators: isCurrent ? (stored?.validators ?? undefined) : undefined,
     maxBytes,
@@ -175,33 +107,23 @@ async function download(deps: RefreshDeps & { storage: BlobStore }, row: Datasou
     if (isCurrent) return { kind: 'unchanged', validators };
     throw new RefreshFailure('The server answered 304 Not Modified to a request without validators');
   }
-  const body = hashed(response.body);
-  let blob: ReceivedFileBlob;
-  try {
-    blob = await receiveFileBlob(
-      { ...deps, storage: deps.storage },
-      { customerId: row.customerId, body, maxBytes, reason: `datasource ${row.id} download` },
-    );
-  } catch (err) {
-    response.body.destroy();
-    throw outboundFailure(err, maxBytes);
-  }
-  const sha256 = body.digest();
+  const { blob, sha256 } = await receiveDownload(deps, {
+    customerId: row.customerId,
+    response,
+    maxBytes,
+    reason: `datasource ${row.id} download`,
+  });
   const keep = async (): Promise<Downloaded> => {
-    if (blob.size === 0) throw new RefreshFailure('The server answered with an empty file');
+    // Before the type check: an empty body fails there, and the current file (never empty) never has its hash.
     if (isCurrent && document?.sha256 === sha256) return { kind: 'unchanged', validators };
     const name = remoteFileName({
       contentDisposition: response.headers['content-disposition'],
       url: response.finalUrl,
       fallback: row.name,
     });
-    const typed = await storedFileType(deps.storage, blob, { name, declaredType: response.headers['content-type'] });
-    if (!typed)
-      throw new RefreshFailure(
-        `The file is not of a supported type (the server calls it ${response.headers['content-type'] ?? 'nothing'})`,
-      );
+    const typed = await downloadedFileType(deps.storage, blob, { name, declaredType: response.headers['content-type'] });
 
-    return { kind: 'file', blob, sha256, validators, ...typed, width: typed.width ?? null, height: typed.height ?? null };
+    return { kind: 'file', blob, sha256, validators, ...typed };
   };
   try {
     const kept = await keep();
@@ -344,10 +266,10 @@ export async function testFileDatasource(
   input: { customerId: number; remoteUrl: string; name: string },
 ): Promise<FileTestResult> {
   try {
-    const maxBytes = await allowedBytes(deps.db, input.customerId);
-    const response = await openDownload(deps.outbound, { url: input.remoteUrl, maxBytes, limits: deps.limits });
+    const maxBytes = await downloadableBytes(deps.db, input.customerId);
+    const response = await openFileDownload(deps.outbound, { url: input.remoteUrl, maxBytes, limits: deps.limits });
     if (response.notModified) return { ok: false, error: 'The server answered 304 Not Modified to a request without validators' };
-    const head = await firstBytes(response.body, { count: TEST_HEAD_BYTES, maxBytes });
+    const head = await firstDownloadBytes(response.body, { count: TEST_HEAD_BYTES, maxBytes });
     const declared = response.headers['content-length'];
     const name = remoteFileName({
       contentDisposition: response.headers['content-disposition'],
@@ -363,27 +285,7 @@ export async function testFileDatasource(
 
     return { ok: true, document: { ...typed, size: declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : null } };
   } catch (err) {
-    if (err instanceof RefreshFailure) return { ok: false, error: err.message };
+    if (err instanceof RefreshFailure || isDownloadFailure(err)) return { ok: false, error: err.message };
     throw err;
   }
-}
-
-/** Up to `count` leading bytes of `body`, which is then destroyed (the download stops). */
-async function firstBytes(body: Readable, input: { count: number; maxBytes: number }): Promise<Buffer> {
-  const { count } = input;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of body) {
-      chunks.push(chunk as Buffer);
-      length += (chunk as Buffer).length;
-      if (length >= count) break;
-    }
-  } catch (err) {
-    throw outboundFailure(err, input.maxBytes);
-  } finally {
-    body.destroy();
-  }
-
-  return Buffer.concat(chunks).subarray(0, count);
 }

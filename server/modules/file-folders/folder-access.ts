@@ -65,7 +65,7 @@ export type WritableFolder = TargetFolder & { parentId: string | null; fileFolde
  */
 export async function findWritableFolder(
   tx: Executor,
-  ctx: Pick<ServiceContext, 'actor' | 'scope'>,
+  ctx: Pick<ServiceContext<Actor>, 'actor' | 'scope'>,
   input: { customerId?: number; id?: string; creatingIn: boolean },
 ): Promise<WritableFolder> {
   const row = await findWritableTreeFolder(tx, ctx, fileFolderTree, input);
@@ -88,7 +88,7 @@ export async function findWritableFolder(
  */
 export async function resolveTargetFolder(
   tx: Executor,
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext<Actor>, 'actor' | 'scope'>,
   customerId: number,
   parentId: string | undefined,
 ): Promise<TargetFolder> {

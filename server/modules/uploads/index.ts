@@ -5,3 +5,17 @@ export { signedDownloadUrl } from './downloads.service';
 export { discardFileBlob, freeStorage, receiveFileBlob, storedFileType, type ReceivedFileBlob } from './file-blob';
 export { createFileFromBlob } from './file-create';
 export { namedFileType } from './content-types';
+// Files fetched from a tenant's address (FILE_FROM_URL, UPLOAD_FILE_TO_FOLDER): one streaming download, its name rules.
+export {
+  downloadableBytes,
+  downloadedFileType,
+  downloadFailure,
+  firstDownloadBytes,
+  isDownloadFailure,
+  openFileDownload,
+  receiveDownload,
+  FILE_BODY_TIMEOUT_MS,
+} from './file-download';
+export { remoteFileName } from './remote-file-name';
+// Webhooks' UPLOAD_FILE_TO_FOLDER: the download outside any transaction, then the file in the caller's.
+export { discardDownloadedFile, downloadFileForFolder, storeDownloadedFile, type DownloadedFile } from './folder-download';

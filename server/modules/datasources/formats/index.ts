@@ -14,5 +14,4 @@ export { mergePatch } from './merge-patch';
 export { keySelectorPlace, removeAtPlace, setAtKeySelector, setAtPlace, valueAtPlace } from './key-selector';
 export { structureProblem } from './structure';
 export { documentHash } from './document-hash';
-export { remoteFileName } from './file-name';
 export { isPlainObject } from './storable';

@@ -1,7 +1,8 @@
 /*
- * The name of a FILE_FROM_URL datasource's file (spec 5 §2): the sender's Content-Disposition filename, else the last
- * segment of the address that answered, else the datasource's name; never with NUL or other control characters, a
- * directory part, leading dots or more than 255 characters.
+ * The name of a downloaded file (a FILE_FROM_URL datasource's, spec 5 §2; a webhook's UPLOAD_FILE_TO_FOLDER, spec 5
+ * §4): the sender's Content-Disposition filename, else the last segment of the address that answered, else the
+ * caller's fallback; never with NUL or other control characters, a directory part, leading dots or more than 255
+ * characters. Pure.
  */
 
 const MAX_NAME_LENGTH = 255;
@@ -86,7 +87,7 @@ export function urlFileName(url: string): string | undefined {
   }
 }
 
-/** The name of the file a FILE_FROM_URL download becomes (the first candidate with something left after sanitizing). */
+/** The name of the file a download becomes (the first candidate with something left after sanitizing). */
 export function remoteFileName(input: { contentDisposition?: string; url: string; fallback: string }): string {
   const candidates = [contentDispositionFileName(input.contentDisposition), urlFileName(input.url), input.fallback];
   for (const candidate of candidates) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDispositionFileName, remoteFileName, sanitizeFileName, urlFileName } from './file-name';
+import { contentDispositionFileName, remoteFileName, sanitizeFileName, urlFileName } from './remote-file-name';
 
 describe('contentDispositionFileName', () => {
   it('reads filename* (UTF-8 and ISO-8859-1) before filename, quoted or not', () => {
