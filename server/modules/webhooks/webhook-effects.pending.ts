@@ -7,18 +7,10 @@ type Outcome = Promise<{ affected: number; detail?: string }>;
 export type DeviceActionTarget =
   { kind: 'devices'; deviceIds: string[] } | { kind: 'tags'; tags: string[] } | { kind: 'folders'; folderIds: string[] } | { kind: 'all' };
 export type DeviceActionEffect = { name: string; [key: string]: unknown };
-export type CampaignActionTarget = { kind: 'campaigns'; campaignIds: string[] } | { kind: 'tags'; tags: string[] };
-export type CampaignActionChange = { enabled: boolean } | { saturation: number } | { priority: number };
 const pending = (): never => {
   throw new ValidationError('webhook.error.unknownAction', 'Not available yet');
 };
 export const runDeviceAction = (
   _ctx: ServiceContext<ExecutionActor>,
   _input: { target: DeviceActionTarget; effect: DeviceActionEffect },
-): Outcome => pending();
-  _ctx: ServiceContext<ExecutionActor>,
-): Outcome => pending();
-export const runCampaignAction = (
-  _ctx: ServiceContext<ExecutionActor>,
-  _input: { target: CampaignActionTarget; change: CampaignActionChange },
 ): Outcome => pending();

@@ -1,14 +1,8 @@
 import type { ServiceContext } from '@/server/context/service-context';
 import { ValidationError } from '@/server/errors';
 import { requestRefreshOfAllDatasources, runDatasourceAction, type DatasourceActionOp } from '@/server/modules/datasources';
-import {
-  runCampaignAction,
-  runDeviceAction,
-  type CampaignActionChange,
-  type CampaignActionTarget,
-  type DeviceActionEffect,
-  type DeviceActionTarget,
-} from './webhook-effects.pending';
+import { runCampaignAction, type CampaignActionChange, type CampaignActionTarget } from '@/server/modules/campaigns';
+import { runDeviceAction, type DeviceActionEffect, type DeviceActionTarget } from './webhook-effects.pending';
 import {
   actionFamilyOf,
   type CampaignActionBase,
@@ -45,7 +39,7 @@ export async function applyAction(ctx: ServiceContext<ExecutionActor>, action: W
     case 'campaign':
       return runCampaignAction(ctx, { target: campaignTarget(family.byTags, action, params), change: campaignChange(family.base, params) });
     case 'folder':
-      // Synced folders (cloud shares) do not exist in this product yet: the action answers why, every time.
+      // (UPLOAD_FILE_TO_FOLDER downloads outside the transaction: webhook-executor.ts.) Synced folders (cloud shares) do not exist in this product yet: the action answers why, every time.
       throw new ValidationError(
         'webhook.error.noSyncedFolders',
         'FORCE_SYNC_SHARED_FOLDER needs a synced (shared) folder, and this server has none yet: nothing was synced',
@@ -193,7 +187,7 @@ function missing(name: string): ValidationError {
   );
 }
 
-function optionalText(p: Params, name: string): string | undefined {
+export function optionalText(p: Params, name: string): string | undefined {
   const value = p[name];
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'string') return value;

@@ -2,13 +2,15 @@ import type { Logger } from 'pino';
 import type { ServiceContext } from '@/server/context/service-context';
 import { customerScope } from '@/server/context/tenant-scope';
 import type { Config } from '@/server/config';
-import type { Database } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
 import { AppError } from '@/server/errors';
 import type { BlobStore } from '@/server/storage';
-import { applyAction, paramsOf, type EffectOutcome } from './webhook-effects';
+import { discardDownloadedFile, downloadFileForFolder, storeDownloadedFile } from '@/server/modules/uploads';
+import type { OutboundClient } from '@/server/outbound';
+import { applyAction, optionalText, paramsOf, text } from './webhook-effects';
 import * as q from './webhooks.queries';
-import type { ExecutionActor, WebhookExecutionRow } from './webhooks.table';
+import type { ExecutionActor, WebhookActionRow, WebhookExecutionRow } from './webhooks.table';
 
 /*
  * Runs queued executions (spec 5 §4; DECISIONS §7). The execution rows are the durable queue: claimed with a lease
@@ -29,6 +31,8 @@ export type ExecutorDeps = {
   config: Config;
   log: Logger;
   blobStore: () => Promise<BlobStore>;
+  /** The guarded client (spec 5 §1) `UPLOAD_FILE_TO_FOLDER` fetches with. */
+  outbound: OutboundClient;
   concurrency?: number;
 };
 
@@ -105,10 +109,18 @@ export function createWebhookExecutor(deps: ExecutorDeps): WebhookExecutor {
 /** Runs one claimed execution to its outcome; never throws. */
 export async function runExecution(deps: ExecutorDeps, id: string): Promise<void> {
   try {
+    const execution = await q.findExecution(deps.db, id);
+    if (!execution || execution.finishedAt) return;
+    const action = await q.findAction(deps.db, { id: execution.actionId, customerId: execution.customerId });
+    if (action?.action === 'UPLOAD_FILE_TO_FOLDER') return await runUpload(deps, execution, action);
     await withTransaction(deps.db, async (tx) => {
-      const execution = await q.lockUnfinishedExecution(tx, id);
-      if (!execution) return;
-      const outcome = await effectOf(deps, tx as unknown as Database, execution);
+      const locked = await q.lockUnfinishedExecution(tx, id);
+      if (!locked) return;
+      const ctx = await executionContext(deps, tx, locked, await actorOf(tx, locked));
+      const current = await q.findAction(tx, { id: locked.actionId, customerId: locked.customerId });
+      if (!current) throw new ExecutionRefused('The webhook action was deleted');
+      await q.markExecutionStarted(tx, id);
+      const outcome = await applyAction(ctx, current, paramsOf(current, locked.payload));
       await q.finishExecution(tx, { id, outcome: 'SUCCEEDED', detail: outcome.detail ?? null, affected: outcome.affected });
     });
   } catch (err) {
@@ -118,31 +130,58 @@ export async function runExecution(deps: ExecutorDeps, id: string): Promise<void
   }
 }
 
-/** The action's effect, in the execution's transaction (`tx`), acting as the key that triggered it. */
-async function effectOf(deps: ExecutorDeps, tx: Database, execution: WebhookExecutionRow): Promise<EffectOutcome> {
-  const action = await q.findAction(tx, { id: execution.actionId, customerId: execution.customerId });
-  if (!action) throw new ExecutionRefused('The webhook action was deleted');
-  let actor = execution.actor;
-  if (actor.kind === 'apiKey') {
-    // The key as it is now: revoked keys run nothing, and `restricted` may have changed since the trigger.
-    const key = await q.findApiKey(tx, { id: actor.apiKeyId, customerId: execution.customerId });
-    if (!key) throw new ExecutionRefused('The webhook API key was revoked before the action ran');
-    actor = { ...actor, restricted: key.restricted };
+/**
+ * `UPLOAD_FILE_TO_FOLDER` (spec 5 §4): the download runs outside any transaction (it may take minutes), then one
+ * transaction stores the file and finishes the execution; a failure removes the downloaded blob.
+ */
+async function runUpload(deps: ExecutorDeps, execution: WebhookExecutionRow, action: WebhookActionRow): Promise<void> {
+  const ctx = await executionContext(deps, deps.db, execution, await actorOf(deps.db, execution));
+  const params = paramsOf(action, execution.payload);
+  await q.markExecutionStarted(deps.db, execution.id);
+  const folderId = action.targetIds[0];
+  if (!folderId) throw new ExecutionRefused('The action names no folder');
+  const file = await downloadFileForFolder(
+    ctx,
+    { outbound: deps.outbound },
+    { folderId, url: text(params, 'url'), name: optionalText(params, 'name') },
+  );
+  try {
+    await withTransaction(deps.db, async (tx) => {
+      const locked = await q.lockUnfinishedExecution(tx, execution.id);
+      if (!locked) throw new ExecutionRefused('Finished by another run meanwhile');
+      const stored = await storeDownloadedFile({ ...ctx, db: tx }, file);
+      await q.finishExecution(tx, {
+        id: execution.id,
+        outcome: 'SUCCEEDED',
+        detail: `File '${stored.name}' (${stored.fileId}) added`,
+        affected: 1,
+      });
+    });
+  } catch (err) {
+    await discardDownloadedFile(ctx, file);
+    throw err;
   }
-  await q.markExecutionStarted(tx, execution.id);
-  const ctx = await executionContext(deps, tx, execution, actor);
+}
 
-  return applyAction(ctx, action, paramsOf(action, execution.payload));
+/** The actor the execution runs as: the key as it is now (revoked keys run nothing; `restricted` may have changed), or the console user. */
+async function actorOf(db: Executor, execution: WebhookExecutionRow): Promise<ExecutionActor> {
+  const { actor } = execution;
+  if (actor.kind !== 'apiKey') return actor;
+  const key = await q.findApiKey(db, { id: actor.apiKeyId, customerId: execution.customerId });
+  if (!key) throw new ExecutionRefused('The webhook API key was revoked before the action ran');
+
+  return { ...actor, restricted: key.restricted };
 }
 
 async function executionContext(
   deps: ExecutorDeps,
-  db: Database,
+  db: Executor,
   execution: WebhookExecutionRow,
   actor: ExecutionActor,
 ): Promise<ServiceContext<ExecutionActor>> {
   return {
-    db,
+    // A transaction is a database to the verbs: `withTransaction` joins it.
+    db: db as Database,
     config: deps.config,
     storage: await deps.blobStore(),
     actor,

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@/server/logger';
 import { authFailures } from '@/server/auth/failure-limit.table';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { insertFolder, rootFolderOf } from '@/server/modules/files/files.test-kit';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { createWebhookExecutor, type WebhookExecutor } from './webhook-executor';
+import type { WebhookExecutor } from './webhook-executor';
+import { testExecutor } from './webhooks.test-kit';
 import { webhookExecutions } from './webhooks.table';
 
 const ACTIONS = '/api/webhookEvent/actions';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   technician = (await t.actor('TECHNICIAN', { customerId })).token;
   approver = (await t.actor('APPROVER', { customerId })).token;
   otherTechnician = (await t.actor('TECHNICIAN')).token;
-  executor = createWebhookExecutor({ db: t.db, config: t.config, log: createLogger('silent'), blobStore: async () => t.storage });
+  executor = testExecutor(t);
 });
 afterAll(async () => {
   executor.stop();
@@ -274,7 +274,7 @@ describe('triggers (spec 5 §4)', () => {
   it('runs an accepted trigger once even when its first executor died mid-way (at-least-once, effect once)', async () => {
     // No executor of this process is woken by the trigger: as if the accepting instance died before running it.
     executor.stop();
-    executor = createWebhookExecutor({ db: t.db, config: t.config, log: createLogger('silent'), blobStore: async () => t.storage });
+    executor = testExecutor(t);
     executor.stop();
     const key = await newKey();
     const action = await newAction({ eventId: 'crash', action: 'FORCE_SYNC_SHARED_FOLDER', targetId: await fileFolderId(), enabled: true });
@@ -290,10 +290,7 @@ describe('triggers (spec 5 §4)', () => {
       .update(webhookExecutions)
       .set({ leaseUntil: sql`now() - interval '1 second'` })
       .where(eq(webhookExecutions.id, accepted.body.executionId));
-    const [first, second] = await Promise.all([
-      executor.drain(),
-      createWebhookExecutor({ db: t.db, config: t.config, log: createLogger('silent'), blobStore: async () => t.storage }).drain(),
-    ]);
+    const [first, second] = await Promise.all([executor.drain(), testExecutor(t).drain()]);
     expect(first + second).toBe(1);
     const [row] = await t.db.select().from(webhookExecutions).where(eq(webhookExecutions.id, accepted.body.executionId));
     expect(row).toMatchObject({ outcome: 'FAILED', attempts: 2 });

@@ -1,6 +1,7 @@
 import { defineModule, plug } from '@/server/modules/module';
 import { usageCounters } from '@/server/modules/resource-limits';
 import { teamResources } from '@/server/modules/teams';
+import { createOutboundClient } from '@/server/outbound';
 import { createBlobStore, type BlobStore } from '@/server/storage';
 import { v4 as uuidv4 } from 'uuid';
 import { createWebhookExecutor } from './webhook-executor';
@@ -22,7 +23,13 @@ export const webhooksModule = defineModule({
   ],
   jobs: ({ db, config, log }) => {
     let store: Promise<BlobStore> | undefined;
-    const executor = createWebhookExecutor({ db, config, log, blobStore: () => (store ??= createBlobStore(config)) });
+    const executor = createWebhookExecutor({
+      db,
+      config,
+      log,
+      blobStore: () => (store ??= createBlobStore(config)),
+      outbound: createOutboundClient({ allowPrivateNetwork: config.allowPrivateNetworkFetch }),
+    });
 
     // Accepted triggers wake this instance's executor at once; the tick (one instance per time) takes what no wake
     // reached: triggers accepted by an instance without jobs, and executions whose instance died mid-run.

@@ -172,6 +172,8 @@ export async function existingTargets(
   return new Set(input.ids);
 }
 
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const MAX_DETAIL = 2_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function insertExecution(db: Executor, values: typeof webhookExecutions.$inferInsert): Promise<void> {
@@ -198,6 +200,12 @@ export async function claimDueExecutions(db: Executor, input: { limit: number; l
   );
 
   return rows.map((r) => r.id);
+}
+
+export async function findExecution(db: Executor, id: string): Promise<WebhookExecutionRow | undefined> {
+  const [row] = await db.select().from(webhookExecutions).where(eq(webhookExecutions.id, id)).limit(1);
+
+  return row;
 }
 
 /** The execution, locked, while it is unfinished (undefined once another run finished it). */
@@ -227,7 +235,8 @@ export async function finishExecution(
     .update(webhookExecutions)
     .set({
       outcome: input.outcome,
-      detail: input.detail,
+      // Messages may quote what a caller sent: no control characters (PostgreSQL text holds no NUL), bounded.
+      detail: input.detail === null ? null : input.detail.replace(CONTROL_CHARACTERS, ' ').slice(0, MAX_DETAIL),
       affected: input.affected,
       startedAt: sql`coalesce(${webhookExecutions.startedAt}, now())`,
       finishedAt: sql`now()`,
