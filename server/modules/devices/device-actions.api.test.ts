@@ -8,7 +8,8 @@ import { createLogger } from '@/server/logger';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { connectDeviceSocket, newDevice } from '@/server/modules/display/display.test-kit';
 import { teamAssignments, teams } from '@/server/modules/teams/teams.table';
-import { runDeviceAction, type DeviceActionEffect, type DeviceActionTarget } from './device-actions';
+// Through the module's public face, as the webhooks module calls it.
+import { runDeviceAction, type DeviceActionEffect, type DeviceActionTarget } from '.';
 import type { DeviceCommandEntry } from './device-commands.schemas';
 import { devicesTestKit, type DevicesTestKit } from './devices.test-kit';
 import { deviceCommands, devices } from './devices.table';

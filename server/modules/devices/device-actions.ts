@@ -44,7 +44,7 @@ export type DeviceActionEffect =
   | { name: 'volume'; level: number };
 
 /** Bounds of what a trigger may send: an address as the API takes one, a toast a screen can show, sensor data a frame carries. */
-export const DEVICE_ACTION_LIMITS = {
+const DEVICE_ACTION_LIMITS = {
   urlLength: 2_048,
   messageLength: 1_000,
   /** `durationMs`: 1 s to a day. */
@@ -247,6 +247,7 @@ function checkedTarget(target: DeviceActionTarget): DeviceActionTarget {
     case 'all':
       return { kind: target.kind };
     default:
+      // Typed as never here; a stored action's data may still name a kind that no longer exists.
       throw invalid('target', `Unknown device action target '${describe((target as { kind?: unknown }).kind)}'`);
   }
 }

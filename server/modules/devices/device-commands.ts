@@ -44,7 +44,7 @@ export type CommandContext = { tx: Executor; customerId: number };
  * The device columns a command sets, by SQL column name, each to its value: keyed, so one statement can
  * never assign a column twice (PostgreSQL refuses "multiple assignments to same column" with a 500).
  */
-export type ColumnValues = Record<string, SQL>;
+type ColumnValues = Record<string, SQL>;
 
 /** `col = value, …` of an UPDATE. */
 function assignments(values: ColumnValues): SQL {
