@@ -10,6 +10,17 @@ import { manifestResolver, segmentPlays, type Play, type Reported } from './plan
 import { nextBatch, playEvent, uuid4 } from './pop-batch';
 import { PowerSchedule, type WorkingHours } from './power';
 import { qrSvg } from './qr';
+import {
+  commandDuration,
+  dispatchSensorEvent,
+  previewPlays,
+  PREVIEW,
+  TimedOverlay,
+  TOAST,
+  toastText,
+  WEB_PAGE,
+  webPage,
+} from './screen-commands';
 import { Stage } from './stage';
 import { PlayerStore } from './store';
 
@@ -110,6 +121,26 @@ class Player {
 
   /** The data of the datasources the contents show; slides' datasource widgets read it and redraw on its changes. */
   readonly datasources: DatasourceStore;
+
+  /** `showToast`: a message over the content, `loadUrl`: a web page over it, each for its time (player/screen-commands.ts). */
+  private readonly toast = new TimedOverlay<string>((text) => {
+    const node = $('toast');
+    node.textContent = text ?? '';
+    node.hidden = !text;
+  });
+  private readonly webPage = new TimedOverlay<{ url: string; sandbox: string }>((page) => {
+    $('screen').querySelector('.web-overlay')?.remove();
+    if (!page) return;
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', page.sandbox);
+    frame.allow = 'autoplay';
+    frame.referrerPolicy = 'no-referrer';
+    frame.className = 'web-overlay';
+    frame.src = page.url;
+    $('screen').appendChild(frame);
+  });
+  /** `previewContent`: the content plays instead of the schedule for its time, from `anchor`; then the schedule again. */
+  private readonly preview = new TimedOverlay<{ contentId: string; anchor: number }>(() => this.play());
 
   constructor(
     private readonly api: DeviceApi,
@@ -237,11 +268,24 @@ class Player {
   private play(): void {
     clearTimeout(this.segmentTimer);
     const manifest = this.manifest;
-    if (!manifest || this.paused || this.offHours) return;
+    const preview = this.preview.value;
+    if (!manifest || (this.paused && !preview) || this.offHours) return;
     const now = clock.now();
     if (now >= manifest.validUntil) {
       this.stage.stop();
       $('message').textContent = 'Waiting for the server';
+      return;
+    }
+    if (preview) {
+      // Read again from the manifest that plays now (a new one may have come meanwhile); gone from it: back to the schedule.
+      const found = previewPlays(manifest, { contentId: preview.contentId }, this.resolver());
+      if ('plays' in found) {
+        $('message').textContent = '';
+        this.stage.load(found.plays, preview.anchor);
+        return;
+      }
+      note(`preview of ${preview.contentId} ended: ${found.error}`);
+      this.preview.hide();
       return;
     }
     const segment = segmentAt(manifest.segments, now);
@@ -417,11 +461,31 @@ class Player {
         this.settings = { ...this.settings, display: false };
         this.applySettings();
         return { ok: true };
-      case 'showToast':
-        toast(String(p.message ?? p.text ?? ''), Number(p.durationMs ?? p.duration ?? 5_000));
-        return { ok: true };
-      case 'loadUrl':
-        return loadUrl(String(p.url ?? ''), Number(p.durationMs ?? p.duration ?? 60_000));
+      case 'showToast': {
+        const text = toastText(p);
+        if (!text) return { ok: false, error: 'showToast needs a message' };
+        const ms = commandDuration(p, TOAST.fallbackMs, TOAST);
+        this.toast.show(text, ms);
+        return { ok: true, result: { shownForMs: ms } };
+      }
+      case 'loadUrl': {
+        const page = webPage(p, base);
+        if ('error' in page) return { ok: false, error: page.error };
+        const ms = commandDuration(p, WEB_PAGE.fallbackMs, WEB_PAGE);
+        this.webPage.show(page, ms);
+        return { ok: true, result: { shownForMs: ms } };
+      }
+      case 'sensorEvent':
+        note(`sensor event ${JSON.stringify(p.sensorData ?? null).slice(0, 200)}`);
+        return dispatchSensorEvent(window, p);
+      case 'previewContent': {
+        if (this.offHours) return { ok: false, error: 'the screen is off: outside its working hours' };
+        const found = previewPlays(this.manifest, p, this.resolver());
+        if ('error' in found) return { ok: false, error: found.error };
+        const ms = commandDuration(p, PREVIEW.fallbackMs, PREVIEW);
+        this.preview.show({ contentId: found.contentId, anchor: clock.now() }, ms);
+        return { ok: true, result: { contentId: found.contentId, shownForMs: ms } };
+      }
       case 'pauseContent':
         this.paused = true;
         this.stage.stop();
@@ -503,26 +567,6 @@ async function swRequest(message: unknown, timeoutMs = 30_000): Promise<void> {
     sw.postMessage(message, [channel.port2]);
     setTimeout(resolve, timeoutMs);
   });
-}
-
-function toast(text: string, ms: number): void {
-  const node = $('toast');
-  node.textContent = text;
-  node.hidden = !text;
-  setTimeout(() => (node.hidden = true), Math.min(Math.max(1_000, ms), 600_000));
-}
-
-function loadUrl(url: string, ms: number): Ack {
-  if (!/^https?:\/\//i.test(url)) return { ok: false, error: 'loadUrl needs an http or https address' };
-  const frame = document.createElement('iframe');
-  frame.src = url;
-  frame.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms');
-  frame.referrerPolicy = 'no-referrer';
-  frame.className = 'web-overlay';
-  $('screen').appendChild(frame);
-  setTimeout(() => frame.remove(), Math.min(Math.max(5_000, ms), 86_400_000));
-
-  return { ok: true, result: { shownForMs: ms } };
 }
 
 /** The unassigned screen: the code, large, and a QR code that opens "Add a screen" with it filled in. */

@@ -7,7 +7,7 @@ import { licenseTiers, verticals } from '@/server/modules/customers/customers.sc
 import { contentOrientations, deviceContentTypes, structureTypes } from '@/server/modules/content/content.schemas';
 import { FIT_MODES, TRANSITIONS, WIDGET_TYPES } from '@/server/modules/content/content-data.schemas';
 import { devicePlatforms, deviceStatuses, deviceTypes, licenseStatuses, licenseTypes } from '@/server/modules/devices/devices.schemas';
-import { commandParams } from '@/server/modules/devices/device-commands.schemas';
+import { actionCommandNames, commandParams } from '@/server/modules/devices/device-commands.schemas';
 import { REASON_CODES, SEGMENT_LAYERS } from '@/server/modules/display/display.schemas';
 import { LogEntrySchema, logLevelValues } from '@/server/modules/audit-log/audit-log.schemas';
 import { reportGroupings } from '@/server/modules/proof-of-play/reports.schemas';
@@ -38,7 +38,8 @@ const ENUMS: Record<LabelEnum, readonly string[]> = {
   licenseStatus: licenseStatuses,
   licenseType: licenseTypes,
   licenseTier: licenseTiers,
-  command: Object.keys(commandParams),
+  // The batch commands and the one-shot commands of the webhook device actions (both in a screen's history).
+  command: [...Object.keys(commandParams), ...actionCommandNames],
   contentType: [...deviceContentTypes, ...structureTypes],
   layer: SEGMENT_LAYERS,
   resolution: reportResolutions,

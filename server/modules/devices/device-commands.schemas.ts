@@ -85,6 +85,22 @@ export const commandParams = {
 
 export type CommandName = keyof typeof commandParams;
 
+/**
+ * The one-shot commands only webhook device actions send (no batch route): spec 4 §3 names all but
+ * `previewContent`, which is ours (PREVIEW_CONTENT_ON_DEVICE).
+ */
+export const actionCommandNames = [
+  'showToast',
+  'loadUrl',
+  'pauseContent',
+  'resumeContent',
+  'sensorEvent',
+  'previewContent',
+  'wakeUp',
+  'snooze',
+] as const;
+export type ActionCommandName = (typeof actionCommandNames)[number];
+
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const commandBodies = {

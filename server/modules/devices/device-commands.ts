@@ -1,4 +1,5 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Role } from '@/server/context/roles';
 import type { Executor } from '@/server/db/client';
@@ -36,7 +37,8 @@ type Effect<N extends CommandName> =
       params: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
     };
 
-type CommandContext = { tx: Executor; customerId: number };
+/** What resolving a command reads with: the transaction and the tenant. */
+export type CommandContext = { tx: Executor; customerId: number };
 
 /**
  * The device columns a command sets, by SQL column name, each to its value: keyed, so one statement can
@@ -65,7 +67,7 @@ const PLAYS = 'APPROVER' as const;
 const TECH = 'TECHNICIAN' as const;
 
 /** The tenant's content item, or 404 (another tenant's id included). */
-async function ownContent(ctx: CommandContext, contentId: string): Promise<string> {
+export async function ownContent(ctx: CommandContext, contentId: string): Promise<string> {
   const found = await contentOfCustomer(ctx.tx, ctx.customerId, contentId);
   if (!found) throw new NotFoundError('deviceContent', contentId);
 
@@ -259,6 +261,16 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
 const COMMAND_LIFETIME_MS = 10 * 60_000;
 
 /**
+ * A command with its parameters checked, ready for the devices: a state command's device columns (and what its
+ * command row carries), or a one-shot command's parameters (`startsAt`: when it may run, epoch ms; its lifetime
+ * counts from then). Built from `COMMANDS` by `resolveCommand`, or by the webhook device actions (device-actions.ts)
+ * for the one-shot effects that have no batch route (`showToast`, `loadUrl`, …).
+ */
+export type ResolvedCommand =
+  | { kind: 'state'; name: string; set: ColumnValues; params: Record<string, unknown>; remove?: boolean }
+  | { kind: 'oneShot'; name: string; params: Record<string, unknown>; startsAt?: number };
+
+/**
  * The routes' entry: `params` and `body` are what the route of `name` validated with `commandParams[name]`
  * and `commandBodies[name]` (one route per command, registered in a loop, so TypeScript cannot pair the
  * name with its shapes there; this is the one place that states the pairing).
@@ -280,71 +292,104 @@ function stateCommandParams(input: { params: unknown; body: unknown; remove?: bo
   };
 }
 
+/** Checks the parameters of the command `name` of `COMMANDS` (the tenant's content, the licence rules, …) and answers what it does. */
+export async function resolveCommand<N extends CommandName>(
+  ctx: CommandContext,
+  name: N,
+  input: { params: Params<N>; body: Body<N>; remove?: boolean },
+): Promise<ResolvedCommand> {
+  const { effect } = COMMANDS[name] as unknown as CommandDefinition<N>;
+  if (effect.kind === 'command') {
+    const params = await effect.params(input.params, input.body, ctx);
+
+    return { kind: 'oneShot', name, params, ...(typeof params.cacheAt === 'number' ? { startsAt: params.cacheAt } : {}) };
+  }
+  const set: ColumnValues =
+    effect.kind === 'columns'
+      ? await effect.set(input.params, input.body, ctx)
+      : input.remove
+        ? { settings: sql`${devices.settings} - ${effect.key}::text` }
+        : {
+            settings: sql`${devices.settings} || jsonb_build_object(${effect.key}::text, ${JSON.stringify(effect.value(input.params, input.body) ?? null)}::jsonb)`,
+          };
+
+  return { kind: 'state', name, set, params: stateCommandParams(input), remove: input.remove };
+}
+
+/**
+ * The one way a command reaches devices, whoever sends it (a batch route, a webhook action): over the devices
+ * `where` selects (the caller has put the tenant and the team writability in it), a state command is one UPDATE
+ * and then a command row for every device it changed, a one-shot command one INSERT … SELECT of a row per device;
+ * one audit entry (`changes`: what the caller targeted, with `updated` added); then the listeners hear which
+ * devices changed (the player connection pushes the command at once). Inside the caller's transaction; answers
+ * the devices reached.
+ */
+export async function sendDeviceCommand(
+  tx: Executor,
+  ctx: { actor: Actor; requestId?: string },
+  input: { customerId: number; where: SQL; command: ResolvedCommand; changes: Record<string, unknown> },
+): Promise<string[]> {
+  const { customerId, command } = input;
+  let ids: string[];
+  if (command.kind === 'oneShot') {
+    ids = await issueCommands(tx, {
+      where: input.where,
+      name: command.name,
+      params: command.params,
+      expiresAt: new Date(Math.max(Date.now(), command.startsAt ?? 0) + COMMAND_LIFETIME_MS),
+    });
+  } else {
+    ids = await updateTargetDevices(tx, assignments(command.set), input.where);
+    // A state change is a command too: its row is what the player acknowledges (after applying it, spec 4
+    // §3: the manifest holds the new state) and what the screen's history and settings show as sent,
+    // delivered and confirmed. One row per changed device, in the same transaction.
+    if (ids.length > 0) {
+      ids = await issueCommands(tx, {
+        where: sql`${devices.id} = any(${uuidArrayParam(ids)})`,
+        name: command.name,
+        params: command.params,
+        expiresAt: new Date(Date.now() + COMMAND_LIFETIME_MS),
+      });
+    }
+  }
+  const removed = command.kind === 'state' && command.remove === true;
+  await auditChange(tx, ctx, {
+    entityType: 'device',
+    customerId,
+    action: removed ? `remove ${command.name}` : command.name,
+    message: `${removed ? 'Removed' : 'Command'} ${command.name} ${removed ? 'from' : 'for'} ${ids.length === 1 ? '1 device' : `${ids.length} devices`}`,
+    changes: { ...input.changes, updated: ids.length },
+  });
+  // A state change moves the manifest (`settings`) and brings a command to acknowledge (`commands`).
+  if (command.kind === 'state') await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: 'settings' });
+  await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: 'commands' });
+
+  return ids;
+}
+
 /** Runs one batch command over the targeted devices; answers how many devices it changed or sent a command to. */
 async function runDeviceCommand<N extends CommandName>(
   ctx: ServiceContext,
   name: N,
   input: { search?: string; applyOn?: ApplyOn; params: Params<N>; body: Body<N>; remove?: boolean },
 ): Promise<{ updated: number }> {
-  const definition = COMMANDS[name] as unknown as CommandDefinition<N>;
   const customerId = batchCustomerId(ctx);
-  const targets = batchTargets(ctx, customerId, input);
-  const { effect } = definition;
+  const where = batchTargets(ctx, customerId, input);
+  const ids = await withTransaction(ctx.db, async (tx) => {
+    const command = await resolveCommand({ tx, customerId }, name, input);
 
-  const result = await withTransaction(ctx.db, async (tx) => {
-    const cctx = { tx, customerId };
-    let ids: string[];
-    if (effect.kind === 'command') {
-      const params = await effect.params(input.params, input.body, cctx);
-      const cacheAt = typeof params.cacheAt === 'number' ? params.cacheAt : Date.now();
-      ids = await issueCommands(tx, {
-        where: targets,
-        name,
-        params,
-        expiresAt: new Date(Math.max(Date.now(), cacheAt) + COMMAND_LIFETIME_MS),
-      });
-    } else {
-      const values: ColumnValues =
-        effect.kind === 'columns'
-          ? await effect.set(input.params, input.body, cctx)
-          : input.remove
-            ? { settings: sql`${devices.settings} - ${effect.key}::text` }
-            : {
-                settings: sql`${devices.settings} || jsonb_build_object(${effect.key}::text, ${JSON.stringify(effect.value(input.params, input.body) ?? null)}::jsonb)`,
-              };
-      ids = await updateTargetDevices(tx, assignments(values), and(targets)!);
-      // A state change is a command too: its row is what the player acknowledges (after applying it, spec 4
-      // §3: the manifest holds the new state) and what the screen's history and settings show as sent,
-      // delivered and confirmed. One row per changed device, in the same transaction.
-      if (ids.length > 0) {
-        ids = await issueCommands(tx, {
-          where: sql`${devices.id} = any(${uuidArrayParam(ids)})`,
-          name,
-          params: stateCommandParams(input),
-          expiresAt: new Date(Date.now() + COMMAND_LIFETIME_MS),
-        });
-      }
-    }
-    await auditChange(tx, ctx, {
-      entityType: 'device',
+    return sendDeviceCommand(tx, ctx, {
       customerId,
-      action: input.remove ? `remove ${name}` : name,
-      message: `${input.remove ? 'Removed' : 'Command'} ${name} ${input.remove ? 'from' : 'for'} ${ids.length === 1 ? '1 device' : `${ids.length} devices`}`,
+      where,
+      command,
       changes: {
         search: input.search ?? null,
         applyOn: input.applyOn ?? 'DEVICE',
         params: input.params ?? {},
         ...(input.body === undefined ? {} : { body: input.body }),
-        updated: ids.length,
       },
     });
-
-    // A state change moves the manifest (`settings`) and brings a command to acknowledge (`commands`).
-    if (effect.kind !== 'command') await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: 'settings' });
-    await announceDeviceChange(tx, { customerId, deviceIds: ids, kind: 'commands' });
-
-    return { ids };
   });
 
-  return { updated: result.ids.length };
+  return { updated: ids.length };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
-import { execRows, uuidArray, uuidEquals } from '@/server/db/sql';
+import { execRows, uuidArray, uuidArrayParam, uuidEquals } from '@/server/db/sql';
 import { deviceGroups } from '@/server/modules/folders/folders.table';
 import { textArray } from '@/server/modules/tags';
 import { teamAssignments } from '@/server/modules/teams/teams.table';
@@ -81,6 +81,32 @@ export async function findDevicesForMove(db: Executor, customerId: number, ids: 
       where ${devices.customerId} = ${customerId} and ${devices.id} = any(${uuidArray(ids)}) and ${writable ?? sql`true`}
       order by ${devices.id} for update of ${devices}`,
   );
+}
+
+/** The devices among `ids` (uuids) of `customerId`, each with whether the caller sees it and whether it may only read it. */
+export async function findDevicesAccess(
+  db: Executor,
+  input: { customerId: number; ids: readonly string[]; visible: SQL | undefined; readOnly: SQL },
+): Promise<{ id: string; visible: boolean; readOnly: boolean }[]> {
+  return execRows<{ id: string; visible: boolean; readOnly: boolean }>(
+    db,
+    sql`select ${devices.id} as id, ${input.visible ?? sql`true`} as visible, ${input.readOnly} as "readOnly" from ${devices}
+      where ${devices.customerId} = ${input.customerId} and ${devices.id} = any(${uuidArrayParam(input.ids)})`,
+  );
+}
+
+/** The device folders among `ids` (uuids) of `customerId` that `visible` lets the caller see. */
+export async function findVisibleDeviceGroups(
+  db: Executor,
+  input: { customerId: number; ids: readonly string[]; visible: SQL | undefined },
+): Promise<string[]> {
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`select ${deviceGroups.id} as id from ${deviceGroups}
+      where ${deviceGroups.customerId} = ${input.customerId} and ${deviceGroups.id} = any(${uuidArrayParam(input.ids)}) and ${input.visible ?? sql`true`}`,
+  );
+
+  return rows.map((r) => r.id);
 }
 
 /** Puts the devices in the folder (its id and materialised path) in one statement. */

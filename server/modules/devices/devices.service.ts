@@ -1,4 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/server/context/actor';
 import type { ServiceContext } from '@/server/context/service-context';
 import { scopeCondition } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
@@ -29,7 +30,7 @@ const auditDevice = auditOf('device', (row: Pick<DeviceRow, 'id' | 'name' | 'cus
   customerId: row.customerId ?? undefined,
 }));
 
-export function deviceAccess(ctx: Pick<ServiceContext, 'actor'>): SQL | undefined {
+export function deviceAccess(ctx: { actor: Actor }): SQL | undefined {
   return teamAccessCondition(ctx, 'device', devices.id);
 }
 
@@ -161,7 +162,7 @@ export async function moveDevices(ctx: ServiceContext, input: { deviceIds: strin
 }
 
 /** The tenant a batch over devices acts on: `customerId` names exactly one (spec 1: batches never span tenants). */
-export function batchCustomerId(ctx: ServiceContext): number {
+export function batchCustomerId(ctx: Pick<ServiceContext<Actor>, 'scope'>): number {
   if (ctx.scope.kind !== 'customer')
     throw new ValidationError('request.error.customerIdRequired', 'Name the one customer whose devices this batch acts on', {
       parameter: 'customerId',

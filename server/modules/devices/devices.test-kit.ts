@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { hashToken } from '@/server/auth/opaque-token';
-import { deviceGroups } from '@/server/modules/folders/folders.table';
+import { deviceContents } from '@/server/modules/content/content.table';
+import { contentGroups, deviceGroups } from '@/server/modules/folders/folders.table';
 import { createTestContext } from '@/server/test/harness';
 import { insertDevice } from './devices.queries';
 import type { devices } from './devices.table';
@@ -28,6 +29,8 @@ export async function devicesTestKit() {
     otherCustomerId: other,
     root,
     otherRoot,
+    /** The root device folder of `customer` (one created by `t.factories.customer`). */
+    rootFolder: deviceRoot,
     admin: (await t.actor('ADMIN')).token,
     owner: (await t.actor('OWNER', { customerId })).token,
     technician: (await t.actor('TECHNICIAN', { customerId })).token,
@@ -50,6 +53,31 @@ export async function devicesTestKit() {
         secretHash: hashToken(uuidv7()),
         ...values,
       });
+    },
+
+    /** A playlist of `customer` (the tenant's by default) in its root content folder, inserted directly. */
+    async content(customer: number = customerId, name = 'Menu') {
+      const [contentRoot] = await t.db
+        .select()
+        .from(contentGroups)
+        .where(and(eq(contentGroups.customerId, customer), isNull(contentGroups.parentId)))
+        .limit(1);
+      const [row] = await t.db
+        .insert(deviceContents)
+        .values({
+          id: uuidv7(),
+          customerId: customer,
+          deviceContentType: 'simpleLoop',
+          simpleLoopType: 'NORMAL',
+          version: '2.0',
+          contentGroupId: contentRoot!.id,
+          groupPath: contentRoot!.path,
+          name,
+          data: { loopData: {}, slides: [] },
+        })
+        .returning();
+
+      return row!;
     },
 
     /** A device folder under `parent`, inserted directly (the device-groups module owns the API). */

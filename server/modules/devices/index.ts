@@ -8,3 +8,5 @@ export { previewForCaller, recordDevicePreview } from './device-previews.service
 export { insertDevice, insertMetricSamples } from './devices.queries';
 export type { DevicePreviewRow } from './devices.queries';
 export { deviceAccess, readDevice } from './devices.service';
+export { runDeviceAction } from './device-actions';
+export type { DeviceActionEffect, DeviceActionTarget } from './device-actions';
