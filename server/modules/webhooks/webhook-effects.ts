@@ -2,7 +2,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { ValidationError } from '@/server/errors';
 import { requestRefreshOfAllDatasources, runDatasourceAction, type DatasourceActionOp } from '@/server/modules/datasources';
 import { runCampaignAction, type CampaignActionChange, type CampaignActionTarget } from '@/server/modules/campaigns';
-import { runDeviceAction, type DeviceActionEffect, type DeviceActionTarget } from './webhook-effects.pending';
+import { runDeviceAction, type DeviceActionEffect, type DeviceActionTarget } from '@/server/modules/devices';
 import {
   actionFamilyOf,
   type CampaignActionBase,
