@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '@/server/modules/mail/mail.table';
 import { crcOf, formOf, png } from '@/server/modules/uploads/uploads.test-kit';
+import { testExecutor } from '@/server/modules/webhooks/webhooks.test-kit';
 import { basic, createTestContext, TEST_CLIENT_SECRET, TEST_PASSWORD, type TestContext } from '@/server/test/harness';
 import { totpCodes } from '@/server/test/totp';
 import type { OpenApiExamples } from './openapi-examples';
@@ -938,6 +939,9 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     const payload = Buffer.from(JSON.stringify({ event_id: 'fire-alarm-lobby' })).toString('base64');
     await call('GET', `/public-api/integration/webhooks?apiKey=${encodeURIComponent(firePanel.token)}&payload=${encodeURIComponent(payload)}`, {}, 202);
     await call('POST', `/api/webhookEvent/actions/${alarm.id}/test?${q}`, { token: owner, json: { message: 'Drill' } }, 202);
+    const webhookExecutor = testExecutor(t);
+    await webhookExecutor.drain();
+    webhookExecutor.stop();
     await call('GET', `/api/webhookEvent/actions/${alarm.id}/executions?${q}`, { token: owner });
 
     // Channels, a schedule, sub-channels.

@@ -35761,10 +35761,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing, unknown, expired or revoked credentials */
+            /** @description Missing, malformed, tampered or revoked webhook API key (`webhook.error.invalidKey`) */
             401: {
                 headers: {
-                    /** @description `Bearer` */
+                    /** @description `Webhook-Apikey` */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -35772,7 +35772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            /** @description The customer is restricted (`auth.error.customerRestricted`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -35871,10 +35871,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Missing, unknown, expired or revoked credentials */
+            /** @description Missing, malformed, tampered or revoked webhook API key (`webhook.error.invalidKey`) */
             401: {
                 headers: {
-                    /** @description `Bearer` */
+                    /** @description `Webhook-Apikey` */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -35882,7 +35882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            /** @description The customer is restricted (`auth.error.customerRestricted`) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -192,7 +192,7 @@ export const tryWebhookActionRoute = defineRoute(
     notResourceIds: {
       'body.eventId': EVENT_ID_REASON,
       'body.contentId': PAYLOAD_IDS_REASON,
-      'body.capIds[]': "CAP alert identifiers of the datasource's feed",
+      'body.capIds': "CAP alert identifiers of the datasource's feed",
     },
     bodyLimit: TRIGGER_BODY_LIMIT,
   },
