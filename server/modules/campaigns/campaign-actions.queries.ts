@@ -32,7 +32,7 @@ export function campaignSelection(target: { ids: readonly number[] } | { tags: r
 /** The columns a webhook's campaign action sets. */
 export type ActionColumn = 'enabled' | 'saturation' | 'weight';
 
-export type ChangedCampaign = Pick<CampaignRow, 'id' | 'name' | 'level'> & { previous: boolean | number | null };
+type ChangedCampaign = Pick<CampaignRow, 'id' | 'name' | 'level'> & { previous: boolean | number | null };
 
 export type CampaignColumnChange = {
   changed: ChangedCampaign[];

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '@/server/context/service-context';
 import { ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
-import { deviceMetricBuckets, deviceMetricTypesOf } from './devices.queries';
+import { deviceMetricBuckets, deviceMetricTypesOf } from './device-metrics.queries';
 import { deviceMetricTypes, type DeviceGraphs, type DeviceMetricType } from './devices.schemas';
 import { readDevice } from './devices.service';
 

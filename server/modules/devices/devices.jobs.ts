@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
-import { deleteMetricSamplesBefore, markSilentDevicesOffline } from './devices.queries';
+import { deleteMetricSamplesBefore } from './device-metrics.queries';
+import { markSilentDevicesOffline } from './devices.queries';
 
 export const OFFLINE_SWEEP_JOB = 'devices.offline-sweep';
 /** The sweep runs this often within its one-minute schedule, so a device is OFFLINE within 30 s of its deadline. */

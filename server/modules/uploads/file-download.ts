@@ -23,7 +23,7 @@ const MAX_REDIRECTS = 3;
 /** Why a download did not become a file: the outbound client's reasons and the file's own. */
 export type DownloadFailureReason = OutboundError['reason'] | 'storageFull' | 'http' | 'notModified' | 'empty' | 'type';
 
-export const DOWNLOAD_FAILED = 'upload.error.downloadFailed';
+const DOWNLOAD_FAILED = 'upload.error.downloadFailed';
 
 /** A download that failed, in words a tenant can act on (400 `upload.error.downloadFailed`, `details.reason`). */
 export function downloadFailure(message: string, reason: DownloadFailureReason): ValidationError {

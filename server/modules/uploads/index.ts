@@ -2,14 +2,13 @@
 // (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
 export { signedDownloadUrl } from './downloads.service';
 // A file that does not arrive as an upload (datasources' FILE_FROM_URL) goes the upload's way: blob, then row.
-export { discardFileBlob, freeStorage, receiveFileBlob, storedFileType, type ReceivedFileBlob } from './file-blob';
+export { discardFileBlob, type ReceivedFileBlob } from './file-blob';
 export { createFileFromBlob } from './file-create';
 export { namedFileType } from './content-types';
 // Files fetched from a tenant's address (FILE_FROM_URL, UPLOAD_FILE_TO_FOLDER): one streaming download, its name rules.
 export {
   downloadableBytes,
   downloadedFileType,
-  downloadFailure,
   firstDownloadBytes,
   isDownloadFailure,
   openFileDownload,

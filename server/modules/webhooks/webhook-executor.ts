@@ -22,8 +22,8 @@ import type { ExecutionActor, WebhookActionRow, WebhookExecutionRow } from './we
  */
 
 /** How long a claimed execution belongs to its executor. */
-export const EXECUTION_LEASE_MS = 60_000;
-export const MAX_ATTEMPTS = 3;
+const EXECUTION_LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 3;
 const DEFAULT_CONCURRENCY = 8;
 
 export type ExecutorDeps = {
@@ -107,7 +107,7 @@ export function createWebhookExecutor(deps: ExecutorDeps): WebhookExecutor {
 }
 
 /** Runs one claimed execution to its outcome; never throws. */
-export async function runExecution(deps: ExecutorDeps, id: string): Promise<void> {
+async function runExecution(deps: ExecutorDeps, id: string): Promise<void> {
   try {
     const execution = await q.findExecution(deps.db, id);
     if (!execution || execution.finishedAt) return;

@@ -161,6 +161,17 @@ describe('webhook actions (spec 3 "Webhook action")', () => {
     ).toBe(1);
   });
 
+  it('counts actions against the WEBHOOK resource limit of the tier', async () => {
+    const starter = (await t.factories.customer({ licenseTier: 'STARTER' })).id;
+    const tech = (await t.actor('TECHNICIAN', { customerId: starter })).token;
+    const res = await t.request('POST', ACTIONS, {
+      token: tech,
+      json: { name: 'x', eventId: 'limited', action: 'REFRESH_DATASOURCE_ALL' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.key).toBe('resourceLimit.error.limitReached');
+  });
+
   it("refuses another tenant's targets and actions", async () => {
     const theirFolder = await fileFolderId((await t.factories.customer()).id);
     const res = await t.request('POST', ACTIONS, {
@@ -247,6 +258,16 @@ describe('triggers (spec 5 §4)', () => {
     const theirKey = await newKey('theirs', otherTech);
     const res = await trigger(theirKey.token, { event_id: 'guarded' });
     expect(res.status).toBe(404);
+  });
+
+  it('takes at most 256 KiB and answers a payload that is no object with 400', async () => {
+    const key = await newKey();
+    const big = await trigger(key.token, { event_id: 'x', data: 'a'.repeat(300 * 1024) });
+    expect(big.status).toBe(413);
+    expect((await trigger(key.token, ['event_id'])).status).toBe(400);
+    const notJson = Buffer.from('not json').toString('base64');
+    expect((await t.request('GET', `${TRIGGER}?apiKey=${encodeURIComponent(key.token)}&payload=${notJson}`)).status).toBe(400);
+    expect((await trigger(key.token, {})).body.key).toBe('webhook.error.eventIdRequired');
   });
 
   it('answers at most 50 triggers a second per key (429 with Retry-After), counted in the database every instance shares', async () => {

@@ -10,7 +10,7 @@ import { actionTargetOf, executionOutcomes, webhookActionTypes, type ActionTarge
 import { webhookActions, webhookApiKeys, webhookExecutions } from './webhooks.table';
 
 /** The action types whose targets are of `target`. */
-export function actionTypesTargeting(target: ActionTarget): string[] {
+function actionTypesTargeting(target: ActionTarget): string[] {
   return webhookActionTypes.filter((type) => actionTargetOf(type) === target);
 }
 
