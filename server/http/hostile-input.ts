@@ -73,6 +73,13 @@ export function findNul(value: unknown, path = ''): string | undefined {
 }
 
 /** 400 `request.error.nulCharacter`; `target` is `query`, `param`, `json`, `form`, `multipart`, … */
+/** `text` without C0 control characters (NUL included) and DEL: for text stored or shown that quotes what a caller sent. */
+export function withoutControlCharacters(text: string): string {
+  return Array.from(text)
+    .filter((char) => char.charCodeAt(0) > 0x1f && char !== '\u007f')
+    .join('');
+}
+
 export class NulCharacterError extends ValidationError {
   constructor(target: string, path: string) {
     super(

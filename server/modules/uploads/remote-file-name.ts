@@ -4,23 +4,17 @@
  * caller's fallback; never with NUL or other control characters, a directory part, leading dots or more than 255
  * characters. Pure.
  */
+import { withoutControlCharacters } from '@/server/http/hostile-input';
 
 const MAX_NAME_LENGTH = 255;
 /** An extension kept whole when a long name is shortened (`.woff2` is the longest supported one). */
 const KEPT_EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
 
-/** `text` without C0 control characters (NUL included) and DEL. */
-function withoutControls(text: string): string {
-  return Array.from(text)
-    .filter((char) => char.charCodeAt(0) > 0x1f && char !== '\u007f')
-    .join('');
-}
-
 /** A name a file may have, or '' when nothing of `raw` is left. */
 export function sanitizeFileName(raw: string): string {
   // A path keeps its last part only (RFC 6266 §4.3: no directory information), whichever system's separator it uses.
   const base =
-    withoutControls(raw)
+    withoutControlCharacters(raw)
       .split(/[/\\]/)
       .filter((part) => part.trim() !== '')
       .at(-1) ?? '';

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
+import { withoutControlCharacters } from '@/server/http/hostile-input';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 import { datasources } from '@/server/modules/datasources/datasources.table';
 import { devices } from '@/server/modules/devices/devices.table';
@@ -172,7 +173,6 @@ export async function existingTargets(
   return new Set(input.ids);
 }
 
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const MAX_DETAIL = 2_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -236,7 +236,7 @@ export async function finishExecution(
     .set({
       outcome: input.outcome,
       // Messages may quote what a caller sent: no control characters (PostgreSQL text holds no NUL), bounded.
-      detail: input.detail === null ? null : input.detail.replace(CONTROL_CHARACTERS, ' ').slice(0, MAX_DETAIL),
+      detail: input.detail === null ? null : withoutControlCharacters(input.detail).slice(0, MAX_DETAIL),
       affected: input.affected,
       startedAt: sql`coalesce(${webhookExecutions.startedAt}, now())`,
       finishedAt: sql`now()`,
