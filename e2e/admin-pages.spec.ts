@@ -117,6 +117,7 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
     'Screens',
     'Advertisers',
     'Notification channels',
+    'Integrations',
     'Users',
     'Teams',
     'Audit log',

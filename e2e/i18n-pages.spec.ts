@@ -64,6 +64,13 @@ async function seed(request: APIRequestContext) {
     notify: ['haustechnik@example.com'],
   });
   await api(request, admin, 'POST', `/api/datasource?${q}`, { name: 'Tagespreise', sourceType: 'INTERNAL', structureType: 'KEY_VALUE' });
+  await api(request, admin, 'POST', `/api/webhooks/apikey?${q}`, { name: 'Brandmeldeanlage' });
+  await api(request, admin, 'POST', `/api/webhookEvent/actions?${q}`, {
+    name: 'Feueralarm im Foyer',
+    eventId: 'feueralarm',
+    action: 'ENABLE_EMERGENCY_ON_DEVICE_GROUP',
+    targetData: { targetIds: [foyer.id] },
+  });
   // A team of an editor (an OWNER belongs to no team).
   const member = await createUser(request, admin, customer.id, 'EDITOR', 'Mia Mitglied', suffix);
   await api(request, admin, 'PUT', `/api/team/updateUserAssignments?teamId=${team.id}&${q}`, {
@@ -104,6 +111,8 @@ const TENANT_PAGES: Array<(ids: Awaited<ReturnType<typeof seed>>) => string[]> =
     `/screens/${deviceId}`,
     '/advertisers',
     '/notification-channels',
+    '/integrations',
+    '/integrations?tab=keys',
     '/users',
     '/teams',
     `/teams/${teamId}`,

@@ -28,7 +28,7 @@ type ListPage = { name: string; path: string; rowMenu?: boolean };
 
 const SIDEBAR_COOKIE = 'signage.sidebar';
 
-/** A tenant with something on every list page: files, a playlist, screens in a folder, a channel, a sub-channel group, a datasource, an advertiser, a notification channel, a team, users. */
+/** A tenant with something on every list page: files, a playlist, screens in a folder, a channel, a sub-channel group, a datasource, an advertiser, a notification channel, a webhook action and key, a team, users. */
 async function seed(request: APIRequestContext) {
   const suffix = uniqueSuffix();
   const token = (await passwordGrant(request)).access_token;
@@ -98,6 +98,13 @@ async function seed(request: APIRequestContext) {
     channelType: 'EMAIL',
     notify: ['facility.management@example.com', 'reception.desk@example.com'],
   });
+  await api(request, token, 'POST', `/api/webhooks/apikey?${q}`, { name: 'Fire alarm panel in the lobby and reception' });
+  await api(request, token, 'POST', `/api/webhookEvent/actions?${q}`, {
+    name: 'Fire alarm: emergency content in the lobby',
+    eventId: 'fire-alarm-lobby-and-reception',
+    action: 'ENABLE_EMERGENCY_ON_DEVICE_GROUP',
+    targetData: { targetIds: [lobby.id] },
+  });
 
   return { customer, lobbyId: lobby.id };
 }
@@ -117,6 +124,8 @@ function listPages(lobbyId: string): ListPage[] {
     { name: 'customers', path: '/customers', rowMenu: true },
     { name: 'advertisers', path: '/advertisers', rowMenu: true },
     { name: 'notification-channels', path: '/notification-channels', rowMenu: true },
+    { name: 'integrations', path: '/integrations', rowMenu: true },
+    { name: 'integrations-keys', path: '/integrations?tab=keys', rowMenu: true },
     { name: 'audit-log', path: '/audit-log' },
     { name: 'proof-of-play', path: '/proof-of-play' },
     { name: 'settings', path: '/settings' },

@@ -71,6 +71,7 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
     'Screens',
     'Advertisers',
     'Notification channels',
+    'Integrations',
     'Users',
     'Teams',
     'Customers',

@@ -48,6 +48,7 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
     'Screens',
     'Advertisers',
     'Notification channels',
+    'Integrations',
     'Users',
     'Teams',
     'Audit log',

@@ -62,9 +62,11 @@ async function main() {
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     if (isApiPath(req.url ?? '/')) return upgrade(req, socket, head);
-    // The console's own upgrades (the development server's hot reload).
+    // The console's own upgrades (the development server's hot reload, which also carries React's debug channel:
+    // without it no page hydrates). Next listens on the stand-in (attached with its first request); its
+    // `getUpgradeHandler()` goes to the inner server, which leaves the socket hanging.
     nextReady.then(
-      () => nextApp.getUpgradeHandler()(req, socket, head),
+      () => (nextUpgradeSink.listenerCount('upgrade') > 0 ? nextUpgradeSink.emit('upgrade', req, socket, head) : socket.destroy()),
       () => socket.destroy(),
     );
   });

@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
   BellIcon,
+  BoltIcon,
   BriefcaseIcon,
   CalendarIcon,
   ChartIcon,
@@ -109,6 +110,14 @@ export const NAV_ITEMS: NavItem[] = [
     icon: BellIcon,
     visible: (a) => hasRole(a.role, 'TECHNICIAN'),
     uiElement: 'newUi.navigation.notificationChannels',
+  },
+  // Webhook actions and their API keys: every operation needs TECHNICIAN (spec 3 "Webhook actions and keys").
+  {
+    href: '/integrations',
+    label: 'integrations',
+    icon: BoltIcon,
+    visible: (a) => hasRole(a.role, 'TECHNICIAN'),
+    uiElement: 'newUi.navigation.integrations',
   },
   { href: '/users', label: 'users', icon: UsersIcon, uiElement: 'newUi.navigation.users' },
   { href: '/teams', label: 'teams', icon: TeamIcon, visible: (a) => hasRole(a.role, 'VIEWER'), uiElement: 'newUi.navigation.teams' },

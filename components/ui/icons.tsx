@@ -373,3 +373,10 @@ export const DatabaseIcon = (p: IconProps) => (
     <path d="M4.5 12c0 1.4 3.4 2.5 7.5 2.5s7.5-1.1 7.5-2.5" />
   </Icon>
 );
+
+/** Integrations: a lightning bolt, what a trigger sets off. */
+export const BoltIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M13 2.5 4.5 13.5H11L10 21.5l8.5-11H12l1-8Z" />
+  </Icon>
+);

@@ -23,6 +23,8 @@ import {
   structureTypes as datasourceStructures,
   systemTypes,
 } from '@/server/modules/datasources/datasources.schemas';
+import { executionOutcomes } from '@/server/modules/webhooks/webhooks.schemas';
+import { actionBases, actionFamilies, actionTargetings } from '@/components/webhooks/webhook-action-form';
 import { SUBJECT_TYPES } from '@/lib/reports/report-params';
 import { LANGUAGES } from '@/lib/api/types';
 import de from '@/messages/de';
@@ -68,6 +70,11 @@ const ENUMS: Record<LabelEnum, readonly string[]> = {
   datasourceType: [...externalTypes, ...systemTypes],
   datasourceStructure: datasourceStructures,
   capSeverity: capSeverities,
+  // A webhook action type is shown as what it does (the bases) and how it targets (the suffixes, in the form's words).
+  webhookFamily: actionFamilies,
+  webhookAction: actionBases,
+  webhookTargeting: actionTargetings,
+  webhookOutcome: executionOutcomes,
 };
 
 describe('the label table', () => {

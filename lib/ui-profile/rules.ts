@@ -27,6 +27,7 @@
  *   newUi.navigation.proofOfPlay   the Proof of play entry
  *   newUi.navigation.schedules     the Schedules entry
  *   newUi.navigation.notificationChannels   the Notification channels entry
+ *   newUi.navigation.integrations  the Integrations entry
  *   newUi.navigation.datasources   the Datasources entry
  *   newUi.users.create             the New user button
  *   newUi.customers.create         the New customer buttons
@@ -68,6 +69,7 @@ const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
     { key: 'navigation.proofOfPlay', label: 'navigationProofOfPlay' },
     { key: 'navigation.advertisers', label: 'navigationAdvertisers' },
     { key: 'navigation.notificationChannels', label: 'navigationNotificationChannels' },
+    { key: 'navigation.integrations', label: 'navigationIntegrations' },
     { key: 'navigation.datasources', label: 'navigationDatasources' },
     { key: 'users.create', label: 'usersCreate' },
     { key: 'customers.create', label: 'customersCreate' },

@@ -23,6 +23,7 @@ import users from './users.json';
 import teams from './teams.json';
 import advertisers from './advertisers.json';
 import notificationChannels from './notificationChannels.json';
+import webhooks from './webhooks.json';
 import datasources from './datasources.json';
 import shell from './shell.json';
 import overview from './overview.json';
@@ -53,6 +54,7 @@ const messages = {
   teams,
   advertisers,
   notificationChannels,
+  webhooks,
   datasources,
   shell,
   overview,
