@@ -6,7 +6,7 @@ import { paramFieldsOf, type ParamField } from '@/components/webhooks/webhook-ac
  * Pure: the page passes its origin.
  */
 
-export const TRIGGER_PATH = '/public-api/integration/webhooks';
+const TRIGGER_PATH = '/public-api/integration/webhooks';
 
 /** Stands for the key in examples of a saved action (its token is never shown again). */
 export const KEY_PLACEHOLDER = '<your-webhook-api-key>';

@@ -44,7 +44,7 @@ export function useActionWords() {
 }
 
 /** An execution's outcome as a badge: succeeded, failed, or still queued or running. */
-export function OutcomeBadge({ execution }: { execution: Pick<WebhookExecution, 'outcome' | 'startedAt'> }) {
+function OutcomeBadge({ execution }: { execution: Pick<WebhookExecution, 'outcome' | 'startedAt'> }) {
   const t = useTranslations('webhooks.executions');
   const label = useLabel();
   if (execution.outcome)

@@ -6,7 +6,6 @@ import {
   deviceActionBases,
   folderActionTypes,
   webhookActionTypes,
-  type ActionTarget,
 } from '@/server/modules/webhooks/webhooks.schemas';
 import type { Schemas } from '@/lib/api/types';
 
@@ -21,8 +20,8 @@ export const actionFamilies = ['device', 'datasource', 'campaign', 'folder'] as 
 export type ActionFamilyName = (typeof actionFamilies)[number];
 
 /** How a device or campaign action picks its targets; `NONE` for the families whose type says it. */
-export const deviceTargetings = ['ONE', 'TAG', 'GROUP', 'ALL'] as const;
-export const campaignTargetings = ['BY_ID', 'BY_TAGS'] as const;
+const deviceTargetings = ['ONE', 'TAG', 'GROUP', 'ALL'] as const;
+const campaignTargetings = ['BY_ID', 'BY_TAGS'] as const;
 export const actionTargetings = [...deviceTargetings, ...campaignTargetings] as const;
 export type Targeting = (typeof actionTargetings)[number] | 'NONE';
 
@@ -49,7 +48,7 @@ function deviceSuffixOf(targeting: Targeting): string | undefined {
 export type WebhookActionType = Schemas['WebhookActionType'];
 
 /** Whether `value` is an action type of spec 3 (the document's enum). */
-export function isActionType(value: string): value is WebhookActionType {
+function isActionType(value: string): value is WebhookActionType {
   return (webhookActionTypes as readonly string[]).includes(value);
 }
 
@@ -109,15 +108,10 @@ export function firstChoiceOf(family: ActionFamilyName): ActionChoice {
   return { family, base: basesOf(family)[0]!, targeting: targetingsOf(family)[0]! };
 }
 
-/** Whether an action picks one target (one screen, the upload's folder) or several. */
-export function isSingleTarget(target: ActionTarget): boolean {
-  return target === 'device' || target === 'fileFolder';
-}
-
 /** How the form asks for a parameter; `content` is a content id chosen from the library. */
-export type ParamKind = 'url' | 'text' | 'multiline' | 'integer' | 'number' | 'json' | 'content';
+type ParamKind = 'url' | 'text' | 'multiline' | 'integer' | 'number' | 'json' | 'content';
 /** The parameter keys the form asks for (spec 3 "Trigger payload fields", and `url`, `name` of an upload). */
-export type ParamKey =
+type ParamKey =
   | 'url'
   | 'name'
   | 'contentId'
@@ -184,7 +178,7 @@ export function paramFieldsOf(action: string): ParamField[] {
 /** Every parameter key some action type of the form reads: a saved key outside it is the API caller's own, and kept. */
 const FORM_PARAM_KEYS = new Set<string>(['tag', ...webhookActionTypes.flatMap((type) => paramFieldsOf(type).map((field) => field.key))]);
 
-export type ParamProblem = 'url' | 'integer' | 'number' | 'min' | 'max' | 'json';
+type ParamProblem = 'url' | 'integer' | 'number' | 'min' | 'max' | 'json';
 export type ParamIssue = { key: ParamKey; problem: ParamProblem; min?: number; max?: number };
 
 /** What is wrong with the parameters the form holds for `action` (an empty one is left to the trigger's payload). */

@@ -24,7 +24,7 @@ export type WebhookApiKeyInput = { name: string; restricted: boolean; teamIds: s
 type SearchParams = ListRequest & { text: string };
 
 /** Webhook actions of the selected tenant, found by name or event id; team read parameters included. */
-export const webhookActionResource = defineResource({
+const webhookActionResource = defineResource({
   item: as<WebhookAction>(),
   key: 'webhookActions',
   list: '/api/webhookEvent/actions',
@@ -43,7 +43,7 @@ export const webhookActionResource = defineResource({
 });
 
 /** Webhook API keys of the selected tenant (never their tokens). */
-export const webhookApiKeyResource = defineResource({
+const webhookApiKeyResource = defineResource({
   key: 'webhookApiKeys',
   list: '/api/webhooks/apikey',
   listQuery: (params: SearchParams) => ({
@@ -191,7 +191,7 @@ const TARGET_LISTS = {
 type NamedTarget = Exclude<ActionTarget, 'none' | 'tag'>;
 
 /** Whether the targets of `target` are ids of a resource (tags and "all" are their own names). */
-export function isNamedTarget(target: ActionTarget): target is NamedTarget {
+function isNamedTarget(target: ActionTarget): target is NamedTarget {
   return target in TARGET_LISTS;
 }
 

@@ -25,7 +25,7 @@ export const deviceActionBases = [
   'CHANGE_VOLUME_DEVICE',
 ] as const;
 export type DeviceActionBase = (typeof deviceActionBases)[number];
-export const deviceTargetSuffixes = ['', '_TAG', '_GROUP', '_ALL'] as const;
+const deviceTargetSuffixes = ['', '_TAG', '_GROUP', '_ALL'] as const;
 export type DeviceTargetSuffix = (typeof deviceTargetSuffixes)[number];
 
 export const datasourceActionTypes = [
@@ -47,7 +47,7 @@ export const datasourceActionTypes = [
 export type DatasourceActionType = (typeof datasourceActionTypes)[number];
 
 export const folderActionTypes = ['FORCE_SYNC_SHARED_FOLDER', 'UPLOAD_FILE_TO_FOLDER'] as const;
-export type FolderActionType = (typeof folderActionTypes)[number];
+type FolderActionType = (typeof folderActionTypes)[number];
 
 export const campaignActionBases = [
   'ENABLE_CAMPAIGN',
@@ -65,7 +65,6 @@ export const webhookActionTypes = [...deviceActionTypes, ...datasourceActionType
   string,
   ...string[],
 ];
-export type WebhookActionType = string;
 
 /** What an action's targets are, by its type: the console's picker and the server's checks read it. */
 export type ActionTarget = 'device' | 'tag' | 'deviceGroup' | 'none' | 'datasource' | 'campaign' | 'fileFolder';
@@ -111,7 +110,7 @@ export function actionTargetOf(action: string): ActionTarget {
 }
 
 export const MAX_TARGETS = 100;
-export const MAX_ACTION_PARAMS = 50;
+const MAX_ACTION_PARAMS = 50;
 const EVENT_ID_MAX = 255;
 
 /** Non-empty, no whitespace (spec 1 "Events" 4). */
@@ -195,7 +194,7 @@ export const WebhookActionSchema = z
 const SimpleWebhookActionSchema = z.object({ id: intId, name: z.string() }).openapi('SimpleWebhookAction');
 export const SimpleWebhookActionListSchema = z.object({ content: z.array(SimpleWebhookActionSchema) }).openapi('SimpleWebhookActionList');
 
-export const webhookScopes = ['WEBHOOK_CALL'] as const;
+const webhookScopes = ['WEBHOOK_CALL'] as const;
 const scopes = z.object({ values: z.array(z.enum(webhookScopes)).max(1) }).openapi('WebhookKeyScopes');
 const teamAccessList = z
   .object({ teams: z.array(z.object({ id: z.string().uuid(), readOnly: z.boolean().optional().default(false) })).max(1_000) })
@@ -302,4 +301,3 @@ export type WebhookApiKeyCreate = z.infer<typeof WebhookApiKeyCreateSchema>;
 export type WebhookApiKeyUpdate = z.infer<typeof WebhookApiKeyUpdateSchema>;
 export type WebhookExecution = z.infer<typeof WebhookExecutionSchema>;
 export type TriggerAnswer = z.infer<typeof TriggerAnswerSchema>;
-export type TriggerPayload = z.infer<typeof TriggerPayloadSchema>;
