@@ -2,8 +2,10 @@
 // `from`..`to` of the seeded tenant (bench/devices-server.ts, bench/channels-server.ts), in a process of their own so that the server's CPU is measured alone. Each
 // device takes a ticket (POST /api/display/wsTicket with its access token `<tokenSeed>-<i>`), opens
 // GET /api/display/ws?ticket=, heartbeats every `heartbeatMs` (a random phase each) and answers every
-// `command` frame with an `ack` frame, as a player does (spec 4 §3); `manifestChanged` frames are counted
-// (frames, devices told) with the arrival times of the first and the last. Driven over IPC by the script:
+// `command` frame with an `ack` frame, as a player does (spec 4 §3); `command` frames are also counted by command
+// name with the arrival times of the first and the last (`byName`, e.g. the `emergency` of a webhook action);
+// `manifestChanged` frames are counted (frames, devices told) with the arrival times of the first and the last.
+// Driven over IPC by the script:
 //   {type:'connect', base, tokenSeed, from, to, localAddress, concurrency, heartbeatMs} → {type:'connected', …}
 //   {type:'pace', heartbeatMs} (every device re-phased at random within the new interval) → {type:'paced'}
 //   {type:'stats', reset?} → {type:'stats', …}; {type:'close', count} → {type:'closed', devices}
@@ -27,6 +29,7 @@ const counters = () => ({
   manifestDevices: 0,
   firstManifestAt: null,
   lastManifestAt: null,
+  byName: {},
 });
 let stats = counters();
 const lastErrors = [];
@@ -90,6 +93,9 @@ async function connectOne(msg, i) {
         stats.commands++;
         stats.firstCommandAt ??= now;
         stats.lastCommandAt = now;
+        const named = (stats.byName[frame.command.name] ??= { count: 0, firstAt: now, lastAt: now });
+        named.count++;
+        named.lastAt = now;
         ws.send(JSON.stringify({ type: 'ack', commandId: frame.command.id, ok: true }));
         stats.acks++;
       } else if (frame.type === 'manifestChanged') {

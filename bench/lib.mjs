@@ -3,7 +3,7 @@
 // them and the simulated devices (bench/devices-loadgen.mjs) work the same in all.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -162,6 +162,64 @@ export async function waitForReady(url, child, timeoutMs = 120_000) {
 
 export const pause = (server) => server.child.kill('SIGSTOP');
 export const resume = (server) => server.child.kill('SIGCONT');
+
+// ---------------------------------------------------------------- CPU of a process and of PostgreSQL's backends
+
+let clockTicks;
+/** utime + stime of a process in seconds (`/proc/<pid>/stat`). */
+export function cpuSeconds(pid) {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
+/** utime + stime of the PostgreSQL backends serving `database` (their command line names it), in seconds, by pid. */
+export function postgresCpu(database) {
+  const seconds = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(database)) continue;
+      if (!/^\d+ \(postgres/.test(readFileSync(`/proc/${entry}/stat`, 'utf8'))) continue;
+      seconds.set(entry, cpuSeconds(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return seconds;
+}
+
+/** Time a process was runnable but waiting for a core (`/proc/<pid>/schedstat`), in seconds: other work on the machine. */
+export const waitSeconds = (pid) => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+
+/**
+ * Starts a CPU window on a process (and, with `database`, on that database's PostgreSQL backends); `end()` answers
+ * their CPU as shares of one core, the share of the time the process waited for a core, and the load average.
+ */
+export function cpuWindow(pid, database) {
+  const t0 = performance.now();
+  const s0 = cpuSeconds(pid);
+  const p0 = database ? postgresCpu(database) : undefined;
+  const w0 = waitSeconds(pid);
+  return {
+    end() {
+      const wall = (performance.now() - t0) / 1000;
+      let postgres;
+      if (p0) {
+        postgres = 0;
+        for (const [backend, t] of postgresCpu(database)) postgres += t - (p0.get(backend) ?? 0);
+      }
+      return {
+        server: (cpuSeconds(pid) - s0) / wall,
+        postgres: p0 ? postgres / wall : undefined,
+        waited: (waitSeconds(pid) - w0) / wall,
+        seconds: wall,
+        load: os.loadavg()[0],
+      };
+    },
+  };
+}
 
 // ---------------------------------------------------------------- memory of a process
 
@@ -617,19 +675,16 @@ export async function benchCall(server, endpoint, body) {
 // ---------------------------------------------------------------- simulated devices (bench/devices-loadgen.mjs)
 
 /**
- * `count` load generator processes (bench/devices-loadgen.mjs) pinned to the load generator core, each driven
- * over IPC: `child.call(msg, answerType)` sends `msg` and answers the first message of `answerType`.
+ * `count` load generator processes (bench/devices-loadgen.mjs, or `file` of bench/) pinned to the load generator
+ * core, each driven over IPC: `child.call(msg, answerType)` sends `msg` and answers the first message of `answerType`.
  */
-export function startLoadgen(root, count) {
+export function startLoadgen(root, count, { file = 'devices-loadgen.mjs', name = 'loadgen' } = {}) {
   const workers = [];
   for (let w = 0; w < count; w++) {
-    const child = spawnNode(
-      `loadgen-${w + 1}`,
-      [join(root, 'bench', 'devices-loadgen.mjs')],
-      { ...process.env, NODE_ENV: 'production' },
-      root,
-      { cpu: LOADGEN_CPU, ipc: true },
-    );
+    const child = spawnNode(`${name}-${w + 1}`, [join(root, 'bench', file)], { ...process.env, NODE_ENV: 'production' }, root, {
+      cpu: LOADGEN_CPU,
+      ipc: true,
+    });
     const waiting = new Map();
     child.on('message', (msg) => {
       const pending = waiting.get(msg.type);
@@ -676,6 +731,20 @@ export async function loadgenStats(workers, reset = false) {
     manifestDevices: sum('manifestDevices'),
     firstManifestAt: first('firstManifestAt'),
     lastManifestAt: last('lastManifestAt'),
+    byName: mergeByName(answers.map((a) => a.byName ?? {})),
     rssMiB: sum('rssMiB'),
   };
+}
+
+/** The load generators' command counts by name summed, with the earliest first and the latest last arrival. */
+function mergeByName(list) {
+  const merged = {};
+  for (const byName of list)
+    for (const [name, x] of Object.entries(byName)) {
+      const m = (merged[name] ??= { count: 0, firstAt: x.firstAt, lastAt: x.lastAt });
+      m.count += x.count;
+      m.firstAt = Math.min(m.firstAt, x.firstAt);
+      m.lastAt = Math.max(m.lastAt, x.lastAt);
+    }
+  return merged;
 }

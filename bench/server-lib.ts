@@ -529,6 +529,8 @@ export async function baseline(
     warm?: number;
     detail?: boolean;
     withoutIndexes?: string[];
+    /** A pattern the statements must match too (leaves out what a background job sent meanwhile). */
+    match?: string;
   },
 ) {
   const runs = Math.max(1, Math.floor(input.runs ?? 200));
@@ -538,7 +540,8 @@ export async function baseline(
   const { captured, status, bytes } = await captureStatements(handle, fetch, input.path, input.authorization);
   // The resource's statements (token and user look-ups are the auth layer's).
   const reads = new RegExp(`\\bfrom "(${table.join('|')})"(?!\\s+")`);
-  const statements = captured.filter((s) => reads.test(s.sql));
+  const also = input.match === undefined ? undefined : new RegExp(input.match);
+  const statements = captured.filter((s) => reads.test(s.sql) && (!also || also.test(s.sql)));
   if (statements.length === 0)
     return { status, bytes, error: `no statement on "${table.join('", "')}" was captured`, captured: captured.map((s) => s.sql) };
 

@@ -48,6 +48,6 @@ CREATE INDEX "webhook_action_customer_idx" ON "webhook_action" USING btree ("cus
 CREATE INDEX "webhook_action_name_trgm_idx" ON "webhook_action" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "webhook_api_key_customer_idx" ON "webhook_api_key" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_api_key_name_trgm_idx" ON "webhook_api_key" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "webhook_execution_action_idx" ON "webhook_execution" USING btree ("action_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_execution_action_idx" ON "webhook_execution" USING btree ("action_id","customer_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "webhook_execution_pending_idx" ON "webhook_execution" USING btree ("lease_until") WHERE "webhook_execution"."finished_at" is null;--> statement-breakpoint
 CREATE INDEX "webhook_execution_customer_idx" ON "webhook_execution" USING btree ("customer_id");

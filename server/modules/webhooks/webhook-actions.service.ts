@@ -19,9 +19,9 @@ import {
   type TeamModification,
   type TeamReadInput,
 } from '@/server/modules/teams';
-import { findPage, type ListInput, MAX_PAGE_SIZE } from '@/server/query';
+import { buildPage, findPage, type ListInput, MAX_PAGE_SIZE, parsePaging } from '@/server/query';
 import * as q from './webhooks.queries';
-import { webhookActionResource, webhookExecutionResource } from './webhooks.resource';
+import { webhookActionResource } from './webhooks.resource';
 import {
   actionTargetOf,
   MAX_TARGETS,
@@ -31,7 +31,7 @@ import {
   type WebhookActionUpdate,
   type WebhookExecution,
 } from './webhooks.schemas';
-import { webhookActions, webhookExecutions, type WebhookActionRow } from './webhooks.table';
+import { webhookActions, type WebhookActionRow, type WebhookExecutionRow } from './webhooks.table';
 
 const ENTITY = 'webhookEventAction';
 const auditAction = auditOf(ENTITY, (row: WebhookActionRow) => ({ entityId: row.id, entityName: row.name, customerId: row.customerId }));
@@ -167,16 +167,37 @@ export function updateWebhookActionTeams(ctx: ServiceContext, input: { id: numbe
 
 /** GET /api/webhookEvent/actions/{actionId}/executions (spec 5 §4): newest first, paged. */
 export async function listWebhookExecutions(ctx: ServiceContext, input: { id: number } & Omit<ListInput, 'sort' | 'select'>) {
-  await getWebhookAction(ctx, { id: input.id, select: 'id' });
-  const { id, ...page } = input;
-
-  return findPage<WebhookExecution>(ctx.db, {
-    resource: webhookExecutionResource,
+  const action = await q.findVisibleAction(ctx.db, {
     scope: ctx.scope,
-    where: [eq(webhookExecutions.actionId, id)],
-    ...page,
-    sort: ['receivedAt,desc', 'id,desc'],
+    id: input.id,
+    visible: teamAccessCondition(ctx, ENTITY, webhookActions.id),
   });
+  if (!action) throw new NotFoundError(ENTITY, input.id);
+  const paging = parsePaging({ page: input.page, size: input.size });
+  const of = { actionId: action.id, customerId: action.customerId };
+  const { rows, total } = await q.findExecutionPage(ctx.db, { ...of, offset: paging.page * paging.size, limit: paging.size });
+  const totalElements = total ?? (paging.page > 0 ? await q.countExecutions(ctx.db, of) : 0);
+
+  return buildPage<WebhookExecution>(rows.map(executionOf), paging, totalElements, 'receivedAt,desc;id,desc');
+}
+
+/** An execution on the wire: times in epoch ms, what is not known yet (null) left out. */
+function executionOf(row: WebhookExecutionRow): WebhookExecution {
+  const known = <T>(value: T | null) => (value === null ? undefined : value);
+
+  return {
+    id: row.id,
+    actionId: row.actionId,
+    eventId: row.eventId,
+    receivedAt: row.receivedAt.getTime(),
+    startedAt: known(row.startedAt)?.getTime(),
+    finishedAt: known(row.finishedAt)?.getTime(),
+    outcome: known(row.outcome),
+    detail: known(row.detail),
+    affected: known(row.affected),
+    apiKeyId: known(row.apiKeyId),
+    triggeredBy: row.triggeredBy,
+  };
 }
 
 /** `targetId` and `targetData.targetIds` together, without repeats; undefined when the body names neither. */

@@ -106,23 +106,26 @@ export function createWebhookExecutor(deps: ExecutorDeps): WebhookExecutor {
   return executor;
 }
 
-/** Runs one claimed execution to its outcome; never throws. */
+/**
+ * Runs one claimed execution to its outcome; never throws. One transaction locks the row, reads the key and the
+ * action, applies the effect and finishes the row (which records its start too: nothing outside the transaction
+ * could see an earlier mark); an upload only reads in it and goes on outside (runUpload).
+ */
 async function runExecution(deps: ExecutorDeps, id: string): Promise<void> {
   try {
-    const execution = await q.findExecution(deps.db, id);
-    if (!execution || execution.finishedAt) return;
-    const action = await q.findAction(deps.db, { id: execution.actionId, customerId: execution.customerId });
-    if (action?.action === 'UPLOAD_FILE_TO_FOLDER') return await runUpload(deps, execution, action);
-    await withTransaction(deps.db, async (tx) => {
+    const upload = await withTransaction(deps.db, async (tx) => {
       const locked = await q.lockUnfinishedExecution(tx, id);
-      if (!locked) return;
+      if (!locked) return undefined;
       const ctx = await executionContext(deps, tx, locked, await actorOf(tx, locked));
       const current = await q.findAction(tx, { id: locked.actionId, customerId: locked.customerId });
       if (!current) throw new ExecutionRefused('The webhook action was deleted');
-      await q.markExecutionStarted(tx, id);
+      if (current.action === 'UPLOAD_FILE_TO_FOLDER') return { execution: locked, action: current };
       const outcome = await applyAction(ctx, current, paramsOf(current, locked.payload));
       await q.finishExecution(tx, { id, outcome: 'SUCCEEDED', detail: outcome.detail ?? null, affected: outcome.affected });
+
+      return undefined;
     });
+    if (upload) await runUpload(deps, upload.execution, upload.action);
   } catch (err) {
     await recordFailure(deps, id, err).catch((failure: unknown) =>
       deps.log.error({ err: failure, executionId: id }, 'webhook execution failure not recorded'),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authFailures } from '@/server/auth/failure-limit.table';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
@@ -321,6 +322,57 @@ describe('triggers (spec 5 §4)', () => {
       .set({ leaseUntil: sql`now() - interval '1 hour'` })
       .where(eq(webhookExecutions.actionId, action.id));
     expect(await executor.drain()).toBe(0);
+  });
+});
+
+describe('executions (spec 5 §4)', () => {
+  it("lists an action's executions newest first, page by page, counting all of them; a queued one has no outcome yet", async () => {
+    const action = await newAction({ eventId: 'history', action: 'REFRESH_DATASOURCE_ALL', enabled: true });
+    const actor = {
+      kind: 'apiKey',
+      apiKeyId: uuidv7(),
+      name: 'History',
+      customerId,
+      customerName: 'x',
+      scopes: ['WEBHOOK_CALL'],
+      restricted: false,
+    } as const;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const finished = (minutesAgo: number) => ({
+      id: uuidv7(),
+      customerId,
+      actionId: action.id,
+      eventId: 'history',
+      apiKeyId: actor.apiKeyId,
+      triggeredBy: 'History',
+      actor,
+      payload: {},
+      receivedAt: at(minutesAgo),
+      startedAt: at(minutesAgo),
+      finishedAt: at(minutesAgo),
+      outcome: 'SUCCEEDED' as const,
+      affected: minutesAgo,
+      attempts: 1,
+    });
+    // Oldest first; the last two were received at the same time (the id decides), the newest is still queued (its
+    // lease far ahead, so no executor takes it meanwhile).
+    const rows = [finished(50), finished(40), finished(30), finished(20), { ...finished(20), id: uuidv7() }];
+    const queued = { ...finished(10), startedAt: null, finishedAt: null, outcome: null, affected: null, leaseUntil: at(-60) };
+    await t.db.insert(webhookExecutions).values([...rows, queued]);
+    const page = async (n: number) =>
+      (await t.request('GET', `${ACTIONS}/${action.id}/executions?page=${n}&size=2`, { token: technician })).body;
+
+    const first = await page(0);
+    expect(first).toMatchObject({ totalElements: 6, totalPages: 3, number: 0, first: true, last: false, sort: 'receivedAt,desc;id,desc' });
+    expect(first.content.map((e: { id: string }) => e.id)).toEqual([queued.id, rows[4]!.id]);
+    expect(Object.keys(first.content[0]).sort()).toEqual(['actionId', 'apiKeyId', 'eventId', 'id', 'receivedAt', 'triggeredBy']);
+    expect(first.content[1]).toMatchObject({ outcome: 'SUCCEEDED', affected: 20, receivedAt: rows[4]!.receivedAt.getTime() });
+    expect((await page(1)).content.map((e: { id: string }) => e.id)).toEqual([rows[3]!.id, rows[2]!.id]);
+    const last = await page(2);
+    expect(last).toMatchObject({ totalElements: 6, last: true, numberOfElements: 2 });
+    expect(last.content.map((e: { id: string }) => e.id)).toEqual([rows[1]!.id, rows[0]!.id]);
+    // Past the end: no items, and still the count of all.
+    expect(await page(7)).toMatchObject({ content: [], totalElements: 6, totalPages: 3, last: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
 import type { Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
@@ -202,10 +203,45 @@ export async function claimDueExecutions(db: Executor, input: { limit: number; l
   return rows.map((r) => r.id);
 }
 
-export async function findExecution(db: Executor, id: string): Promise<WebhookExecutionRow | undefined> {
-  const [row] = await db.select().from(webhookExecutions).where(eq(webhookExecutions.id, id)).limit(1);
+const executionsOf = (t: { actionId: AnyPgColumn; customerId: AnyPgColumn }, input: { actionId: number; customerId: number }) =>
+  and(eq(t.actionId, input.actionId), eq(t.customerId, input.customerId));
+// Newest first, as `webhook_execution_action_idx` is ordered (DESC NULLS LAST; a plain DESC puts nulls first, which the
+// index cannot give in order although the columns are never null).
+const NEWEST_FIRST = [sql`${webhookExecutions.receivedAt} desc nulls last`, sql`${webhookExecutions.id} desc nulls last`] as const;
 
-  return row;
+/**
+ * A page of an action's executions, newest first, with how many it has, in one statement. The page's ids and the
+ * count come from `webhook_execution_action_idx` alone (index-only scans); only the page's rows are read. A window
+ * count over the action's rows (findPage) read every one of them: ~100 ms at 100 000 (docs/benchmarks.md).
+ * `total` is undefined when the page is empty.
+ */
+export async function findExecutionPage(
+  db: Executor,
+  input: { actionId: number; customerId: number; offset: number; limit: number },
+): Promise<{ rows: WebhookExecutionRow[]; total: number | undefined }> {
+  const page = db
+    .select({ id: webhookExecutions.id })
+    .from(webhookExecutions)
+    .where(executionsOf(webhookExecutions, input))
+    .orderBy(...NEWEST_FIRST)
+    .limit(input.limit)
+    .offset(input.offset)
+    .as('page');
+  const counted = alias(webhookExecutions, 'counted');
+  const all = db.select({ n: count() }).from(counted).where(executionsOf(counted, input));
+  const rows = await db
+    .select({ execution: webhookExecutions, total: sql<number>`(${all})`.mapWith(Number) })
+    .from(webhookExecutions)
+    .innerJoin(page, eq(webhookExecutions.id, page.id))
+    .orderBy(...NEWEST_FIRST);
+
+  return { rows: rows.map((r) => r.execution), total: rows[0]?.total };
+}
+
+export async function countExecutions(db: Executor, input: { actionId: number; customerId: number }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(webhookExecutions).where(executionsOf(webhookExecutions, input));
+
+  return row?.n ?? 0;
 }
 
 /** The execution, locked, while it is unfinished (undefined once another run finished it). */

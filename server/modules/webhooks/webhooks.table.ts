@@ -90,7 +90,8 @@ export const webhookExecutions = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_execution_action_idx').on(t.actionId, t.receivedAt.desc(), t.id.desc()),
+    // The executions list (webhooks.queries.ts findExecutionPage): its page's ids and its count from this index alone.
+    index('webhook_execution_action_idx').on(t.actionId, t.customerId, t.receivedAt.desc(), t.id.desc()),
     index('webhook_execution_pending_idx')
       .on(t.leaseUntil)
       .where(sql`${t.finishedAt} is null`),
