@@ -935,9 +935,19 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/webhookEvent/actions?${q}`, { token: owner });
     await call('GET', `/api/webhookEvent/simple?${q}`, { token: owner });
     await call('GET', `/api/webhookEvent/actions/${alarm.id}?${q}`, { token: owner });
-    await call('POST', '/public-api/integration/webhooks', { headers: { 'x-webhook-apikey': firePanel.token }, json: { event_id: 'fire-alarm-lobby' } }, 202);
+    await call(
+      'POST',
+      '/public-api/integration/webhooks',
+      { headers: { 'x-webhook-apikey': firePanel.token }, json: { event_id: 'fire-alarm-lobby' } },
+      202,
+    );
     const payload = Buffer.from(JSON.stringify({ event_id: 'fire-alarm-lobby' })).toString('base64');
-    await call('GET', `/public-api/integration/webhooks?apiKey=${encodeURIComponent(firePanel.token)}&payload=${encodeURIComponent(payload)}`, {}, 202);
+    await call(
+      'GET',
+      `/public-api/integration/webhooks?apiKey=${encodeURIComponent(firePanel.token)}&payload=${encodeURIComponent(payload)}`,
+      {},
+      202,
+    );
     await call('POST', `/api/webhookEvent/actions/${alarm.id}/test?${q}`, { token: owner, json: { message: 'Drill' } }, 202);
     const webhookExecutor = testExecutor(t);
     await webhookExecutor.drain();
