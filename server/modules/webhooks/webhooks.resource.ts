@@ -6,8 +6,8 @@ import { deviceGroups, fileFolders } from '@/server/modules/folders/folders.tabl
 import { teamAssignmentsField } from '@/server/modules/teams';
 import { teamAssignments, teams } from '@/server/modules/teams/teams.table';
 import { defineResource } from '@/server/query/resource';
-import { actionTargetOf, executionOutcomes, webhookActionTypes, type ActionTarget } from './webhooks.schemas';
-import { webhookActions, webhookApiKeys, webhookExecutions } from './webhooks.table';
+import { actionTargetOf, webhookActionTypes, type ActionTarget } from './webhooks.schemas';
+import { webhookActions, webhookApiKeys } from './webhooks.table';
 
 /** The action types whose targets are of `target`. */
 function actionTypesTargeting(target: ActionTarget): string[] {
@@ -83,25 +83,5 @@ export const webhookApiKeyResource = defineResource({
         where a.resource_type = 'webhookApiKey' and a.resource_id = ${t.id}::text), '[]'::jsonb))`,
     },
     customerId: { kind: 'scalar', type: 'integer', sql: t.customerId },
-  }),
-});
-
-/** Executions of one action (spec 5 §4), newest first. */
-export const webhookExecutionResource = defineResource({
-  name: 'webhookExecution',
-  table: webhookExecutions,
-  tenant: (t) => t.customerId,
-  fields: (t) => ({
-    id: { kind: 'scalar', type: 'uuid', sql: t.id },
-    actionId: { kind: 'scalar', type: 'integer', sql: t.actionId },
-    eventId: { kind: 'scalar', type: 'string', sql: t.eventId },
-    receivedAt: { kind: 'scalar', type: 'epochMs', sql: t.receivedAt },
-    startedAt: { kind: 'scalar', type: 'epochMs', sql: t.startedAt },
-    finishedAt: { kind: 'scalar', type: 'epochMs', sql: t.finishedAt },
-    outcome: { kind: 'scalar', type: 'enum', enumValues: executionOutcomes, sql: t.outcome },
-    detail: { kind: 'scalar', type: 'string', sql: t.detail },
-    affected: { kind: 'scalar', type: 'integer', sql: t.affected },
-    apiKeyId: { kind: 'scalar', type: 'uuid', sql: t.apiKeyId },
-    triggeredBy: { kind: 'scalar', type: 'string', sql: t.triggeredBy },
   }),
 });
