@@ -133,7 +133,7 @@ const actionParams = z
     example: { url: 'https://example.com/menu' },
   });
 const targetId = z.string().min(1).max(255);
-const targetData = z.object({ targetIds: z.array(targetId).max(MAX_TARGETS) }).openapi('WebhookTargetData', {
+const targetData = z.object({ targetIds: z.array(targetId).max(MAX_TARGETS) }).openapi({
   description: 'Device, device folder, datasource, campaign or file folder ids, or tags, by the action type',
 });
 const ignoredCustomerId = intId.openapi({ description: "Ignored: the tenant is the `customerId` query parameter (or the caller's own)" });
@@ -198,7 +198,7 @@ const webhookScopes = ['WEBHOOK_CALL'] as const;
 const scopes = z.object({ values: z.array(z.enum(webhookScopes)).max(1) }).openapi('WebhookKeyScopes');
 const teamAccessList = z
   .object({ teams: z.array(z.object({ id: z.string().uuid(), readOnly: z.boolean().optional().default(false) })).max(1_000) })
-  .openapi('WebhookKeyTeamAccess', { description: 'The teams of the key (a restricted key acts only on their resources)' });
+  .openapi({ description: 'The teams of the key (a restricted key acts only on their resources)' });
 
 export const WebhookApiKeyCreateSchema = z
   .object({
