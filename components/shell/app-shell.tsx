@@ -77,7 +77,8 @@ export function AppShell({
             {collapsed ? <BrandMark /> : <Brand />}
           </div>
           <SidebarNav collapsed={collapsed} />
-          <div className={cn('border-t border-zinc-200 py-2', collapsed ? 'px-2' : 'px-3')}>
+          {/* Above the list: on a short screen the entries run past the footer, which must stay reachable. */}
+          <div className={cn('relative z-10 border-t border-zinc-200 bg-white py-2', collapsed ? 'px-2' : 'px-3')}>
             <button
               type="button"
               onClick={toggle}
