@@ -4,8 +4,9 @@
 //   open loop: request i is due at t0 + i / rate whatever the answers do; its latency runs from its due time to the
 //     end of its answer, so a server that falls behind shows as latency (no coordinated omission);
 //   closed loop: `concurrency` requests in flight, each sent when the one before it was answered (the capacity).
-// A run: `warmupSeconds` unmeasured, then `seconds` measured (the requests due, or sent, in that window), then the
-// answers still outstanding are awaited (at most `drainSeconds`; those left count as timeouts). Driven over IPC:
+// A run: `warmupSeconds` unmeasured, then `seconds` measured (the requests due, or sent, in that window: their
+// latencies and statuses), then the answers still outstanding are awaited (at most `drainSeconds`; those left count as
+// timeouts). Throughput: the answers that arrived within the window (`statusesInWindow`), whatever was due. Driven over IPC:
 //   {type:'run', base, mode:'open'|'closed', rate, concurrency, sockets, warmupSeconds, seconds, drainSeconds,
 //    requests:[{method, path, headers, body}]} → {type:'done', …};  {type:'stop'} → exits.
 import http from 'node:http';
@@ -45,6 +46,7 @@ async function run(msg) {
   const measured = [];
   const statuses = {};
   const allStatuses = {};
+  const statusesInWindow = {};
   const errors = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -61,7 +63,10 @@ async function run(msg) {
       const end = performance.now();
       inFlight--;
       outstanding.delete(p);
-      if (end >= measuredFrom && end < measuredTo) answeredInWindow++;
+      if (end >= measuredFrom && end < measuredTo) {
+        answeredInWindow++;
+        statusesInWindow[r.status] = (statusesInWindow[r.status] ?? 0) + 1;
+      }
       allStatuses[r.status] = (allStatuses[r.status] ?? 0) + 1;
       if (!counted) return;
       measured.push(end - dueAt);
@@ -110,6 +115,7 @@ async function run(msg) {
     timeouts,
     statuses,
     allStatuses,
+    statusesInWindow,
     errors,
     perSecond: sorted.length / msg.seconds,
     answeredPerSecondInWindow: answeredInWindow / msg.seconds,

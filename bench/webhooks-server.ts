@@ -19,6 +19,8 @@
  *   - `POST /__bench/baseline` `{path, authorization, runs, table, match}`: the GET baseline of bench/server-lib.ts (the
  *     request's statements on `table` matching `match` run directly on the driver, plus `JSON.stringify`, and their
  *     plans; `match` leaves out the executor's claims running meanwhile);
+ *   - `POST /__bench/window-count` `{actionId, offset, limit, runs}`: the executions list's statement as findPage built
+ *     it before (a window count over the action's executions), timed raw with its JSON, and its plan;
  *   - `POST /__bench/profile` `{action: 'start'}`, then `{action: 'stop', file}`: a V8 CPU profile of this process
  *     between the two (node:inspector), written to `file`;
  *   - `POST /__bench/trace` `{ms}`: every statement the driver ran during the next `ms`, grouped (`driverTrace`).
@@ -39,7 +41,7 @@ import { users } from '@/server/modules/users/users.table';
 import { createService } from '@/server/service';
 import { resolveStartupConfig } from '@/server/startup';
 import { serveForBenchmark } from './serve-service';
-import { baseline, benchTenant, driverTrace, seedDevices } from './server-lib';
+import { baseline, benchTenant, driverTrace, percentile, rawQuery, seedDevices } from './server-lib';
 
 const BENCH_TENANT = 'Bench Webhooks';
 
@@ -135,6 +137,34 @@ async function main() {
         const input = await body<{ path: string; authorization: string; runs?: number; table?: string; match?: string }>();
 
         return Response.json(await baseline(handle, app.fetch, input));
+      }
+      case '/__bench/window-count': {
+        // The list's statement as findPage built it before (a window count over every execution of the action, the
+        // page by row address), timed on the same data: what the list's own statement replaced.
+        const input = await body<{ actionId: number; offset: number; limit: number; runs: number }>();
+        const statement = {
+          sql: `select e.id, e.action_id, e.event_id, e.received_at, e.started_at, e.finished_at, e.outcome, e.detail, e.affected,
+              e.api_key_id, e.triggered_by, p.__total
+            from webhook_execution e join (
+              select webhook_execution.ctid as __ctid, count(*) over () as __total from webhook_execution
+              where webhook_execution.customer_id = $1 and webhook_execution.action_id = $2
+              order by webhook_execution.received_at desc, webhook_execution.id desc limit $3 offset $4
+            ) p on e.ctid = p.__ctid order by e.received_at desc, e.id desc`,
+          params: [customerId, input.actionId, input.limit, input.offset],
+        };
+        const times: number[] = [];
+        for (let i = 0; i < input.runs + 5; i++) {
+          const t0 = performance.now();
+          JSON.stringify(await rawQuery(handle, statement));
+          if (i >= 5) times.push(performance.now() - t0);
+        }
+        const plan = await rawQuery(handle, { sql: `explain (analyze, buffers, costs off) ${statement.sql}`, params: statement.params });
+
+        return Response.json({
+          p50: percentile(times, 50),
+          sql: statement.sql,
+          plan: plan.map((r) => String(Object.values(r)[0])).join('\n'),
+        });
       }
       case '/__bench/profile': {
         const input = await body<{ action: 'start' | 'stop'; file?: string }>();

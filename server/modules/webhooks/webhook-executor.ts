@@ -10,6 +10,7 @@ import { discardDownloadedFile, downloadFileForFolder, storeDownloadedFile } fro
 import type { OutboundClient } from '@/server/outbound';
 import { applyAction, optionalText, paramsOf, text } from './webhook-effects';
 import * as q from './webhooks.queries';
+import { actionFamilyOf } from './webhooks.schemas';
 import type { ExecutionActor, WebhookActionRow, WebhookExecutionRow } from './webhooks.table';
 
 /*
@@ -120,6 +121,7 @@ async function runExecution(deps: ExecutorDeps, id: string): Promise<void> {
       const current = await q.findAction(tx, { id: locked.actionId, customerId: locked.customerId });
       if (!current) throw new ExecutionRefused('The webhook action was deleted');
       if (current.action === 'UPLOAD_FILE_TO_FOLDER') return { execution: locked, action: current };
+      if (isBroadDeviceAction(current.action)) await q.withoutJit(tx);
       const outcome = await applyAction(ctx, current, paramsOf(current, locked.payload));
       await q.finishExecution(tx, { id, outcome: 'SUCCEEDED', detail: outcome.detail ?? null, affected: outcome.affected });
 
@@ -131,6 +133,17 @@ async function runExecution(deps: ExecutorDeps, id: string): Promise<void> {
       deps.log.error({ err: failure, executionId: id }, 'webhook execution failure not recorded'),
     );
   }
+}
+
+/**
+ * A device action over tags, folders or every device: one UPDATE of many devices with the key's team conditions per
+ * row, whose estimated cost grows past PostgreSQL's JIT thresholds as the device table churns; compiling it then took
+ * 0.4–1.5 s of a 30 ms statement (`npm run bench:webhooks`, docs/benchmarks.md). Its transaction runs without JIT.
+ */
+function isBroadDeviceAction(action: string): boolean {
+  const family = actionFamilyOf(action);
+
+  return family?.family === 'device' && family.suffix !== '';
 }
 
 /**

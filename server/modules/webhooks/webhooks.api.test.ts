@@ -356,7 +356,8 @@ describe('executions (spec 5 §4)', () => {
     });
     // Oldest first; the last two were received at the same time (the id decides), the newest is still queued (its
     // lease far ahead, so no executor takes it meanwhile).
-    const rows = [finished(50), finished(40), finished(30), finished(20), { ...finished(20), id: uuidv7() }];
+    const tie = finished(20);
+    const rows = [finished(50), finished(40), finished(30), tie, { ...tie, id: uuidv7() }];
     const queued = { ...finished(10), startedAt: null, finishedAt: null, outcome: null, affected: null, leaseUntil: at(-60) };
     await t.db.insert(webhookExecutions).values([...rows, queued]);
     const page = async (n: number) =>

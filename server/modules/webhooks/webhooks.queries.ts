@@ -280,6 +280,11 @@ export async function finishExecution(
     .where(and(eq(webhookExecutions.id, input.id), sql`${webhookExecutions.finishedAt} is null`));
 }
 
+/** No JIT compilation for the rest of the transaction `db` is (its statements are short; compiling is not). */
+export async function withoutJit(db: Executor): Promise<void> {
+  await db.execute(sql`set local jit = off`);
+}
+
 /** The action of an execution, if it still exists. */
 export async function findAction(db: Executor, input: { id: number; customerId: number }): Promise<WebhookActionRow | undefined> {
   const [row] = await db
