@@ -1,5 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
+import { execRows } from '@/server/db/sql';
 import { authFailures } from './failure-limit.table';
 
 /**
@@ -7,21 +8,26 @@ import { authFailures } from './failure-limit.table';
  * else one more in it. The count stops at `limit + 1`, which means "over the limit" (the claim is
  * refused and takes nothing). The row lock serialises concurrent claims of one subject.
  */
-export async function claimFailureSlot(db: Executor, input: { subject: string; limit: number; windowSeconds: number }) {
-  const expired = sql`${authFailures.windowStart} <= now() - make_interval(secs => ${input.windowSeconds})`;
-  const rows = await db
-    .insert(authFailures)
-    .values({ subject: input.subject, failures: 1, windowStart: sql`now()` })
-    .onConflictDoUpdate({
-      target: authFailures.subject,
-      set: {
-        failures: sql`case when ${expired} then 1 else least(${authFailures.failures} + 1, ${input.limit + 1}::int) end`,
-        windowStart: sql`case when ${expired} then now() else ${authFailures.windowStart} end`,
-      },
-    })
-    .returning({ failures: authFailures.failures, windowStart: authFailures.windowStart });
+export async function claimFailureSlot(db: Executor, input: FailureSlotClaim): Promise<{ failures: number; windowStart: Date }> {
+  const [row] = await execRows<{ failures: number; window_start_ms: number }>(db, claimFailureSlotStatement(input));
 
-  return rows[0]!;
+  return { failures: row!.failures, windowStart: new Date(row!.window_start_ms) };
+}
+
+type FailureSlotClaim = { subject: string; limit: number; windowSeconds: number };
+
+/**
+ * The claim of `claimFailureSlot` as a statement, for a caller that makes it a part (a CTE) of its own statement: one
+ * round trip for a hot path (a webhook trigger). Answers `failures` and `window_start_ms` (epoch milliseconds).
+ */
+export function claimFailureSlotStatement(input: FailureSlotClaim): SQL {
+  const expired = sql`${authFailures.windowStart} <= now() - make_interval(secs => ${input.windowSeconds})`;
+
+  return sql`insert into ${authFailures} (subject, failures, window_start) values (${input.subject}, 1, now())
+    on conflict (subject) do update set
+      failures = case when ${expired} then 1 else least(${authFailures.failures} + 1, ${input.limit + 1}::int) end,
+      window_start = case when ${expired} then now() else ${authFailures.windowStart} end
+    returning failures, (extract(epoch from window_start) * 1000)::float8 as window_start_ms`;
 }
 
 /**

@@ -62,9 +62,8 @@ export async function claimAttempt(db: Executor, config: Config, subjects: strin
     const slot = await claimFailureSlot(db, { subject, limit, windowSeconds });
     if (slot.failures > limit) {
       await giveBack(db, claimed);
-      const windowEnds = slot.windowStart.getTime() + windowSeconds * 1000;
 
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)) };
+      return { allowed: false, retryAfterSeconds: secondsUntilWindowEnds(slot.windowStart, windowSeconds) };
     }
     claimed.push({ subject, limit, windowStart: slot.windowStart });
   }
@@ -84,6 +83,13 @@ export async function claimAttempt(db: Executor, config: Config, subjects: strin
   };
 }
 
+/** The seconds until a window that started at `windowStart` ends (a 429's `Retry-After`): at least 1. */
+export function secondsUntilWindowEnds(windowStart: Date, windowSeconds: number): number {
+  return Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
+}
+
 async function giveBack(db: Executor, claimed: Claimed[]): Promise<void> {
   for (const { subject, limit, windowStart } of claimed) await releaseFailureSlot(db, { subject, limit, windowStart });
 }
+
+export { claimFailureSlotStatement } from './failure-limit.queries';

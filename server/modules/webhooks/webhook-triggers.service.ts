@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { claimAttempt } from '@/server/auth/failure-limit';
+import { claimFailureSlotStatement, secondsUntilWindowEnds } from '@/server/auth/failure-limit';
 import { verifyWebhookKeyJwt } from '@/server/auth/jwt';
 import type { ApiKeyActor } from '@/server/context/actor';
 import type { Config } from '@/server/config';
@@ -31,26 +32,36 @@ export async function triggerWebhook(
   const claims = input.key ? await verifyWebhookKeyJwt(input.key.trim()) : undefined;
   if (!claims || !claims.scope.includes('WEBHOOK_CALL'))
     throw invalidKey('A valid webhook API key is required (header X-Webhook-Apikey, or the apiKey query parameter)');
-  const claim = await claimAttempt(deps.db, deps.config, [`webhook.key:${claims.jti}`], { limit: TRIGGERS_PER_SECOND, windowSeconds: 1 });
-  if (!claim.allowed)
-    throw new TooManyRequestsError(claim.retryAfterSeconds, `A webhook key answers at most ${TRIGGERS_PER_SECOND} triggers a second`);
-  const key = await q.findTriggerKey(deps.db, { keyId: claims.jti, customerId: claims.customer_id });
-  if (!key) throw invalidKey('The webhook API key was revoked');
-  if (key.customerRestricted) throw new ForbiddenError('The customer account is restricted', 'auth.error.customerRestricted');
-
   const eventId = eventIdOf(input.payload, input.queryEventId);
-  const actor: ApiKeyActor = {
+  // The key as a restricted team member: what it may trigger when its row says it is restricted.
+  const asRestricted: ApiKeyActor = {
     kind: 'apiKey',
-    apiKeyId: key.id,
-    name: key.name,
-    customerId: key.customerId,
-    customerName: key.customerName,
+    apiKeyId: claims.jti,
+    name: '',
+    customerId: claims.customer_id,
+    customerName: '',
     scopes: ['WEBHOOK_CALL'],
-    restricted: key.restricted,
+    restricted: true,
   };
-  // A restricted key triggers only the actions of its teams; any other is unknown to it.
-  const visible = teamAccessCondition({ actor }, 'webhookEventAction', webhookActions.id);
-  const action = await q.findTriggerAction(deps.db, { customerId: key.customerId, eventId, visible });
+  const executionId = uuidv7();
+  const accepted = await q.acceptTrigger(deps.db, {
+    keyId: claims.jti,
+    customerId: claims.customer_id,
+    eventId,
+    claim: claimFailureSlotStatement({ subject: `webhook.key:${claims.jti}`, limit: TRIGGERS_PER_SECOND, windowSeconds: 1 }),
+    limit: TRIGGERS_PER_SECOND,
+    visibleToRestrictedKey: teamAccessCondition({ actor: asRestricted }, 'webhookEventAction', webhookActions.id) ?? sql`true`,
+    executionId,
+    payload: input.payload,
+  });
+  if (!accepted.key) throw invalidKey('The webhook API key was revoked');
+  if (accepted.claim.failures > TRIGGERS_PER_SECOND)
+    throw new TooManyRequestsError(
+      secondsUntilWindowEnds(accepted.claim.windowStart, 1),
+      `A webhook key answers at most ${TRIGGERS_PER_SECOND} triggers a second`,
+    );
+  if (accepted.key.customerRestricted) throw new ForbiddenError('The customer account is restricted', 'auth.error.customerRestricted');
+  const { action } = accepted;
   if (!action)
     return { status: 404, answer: { message: `No webhook action with the event id '${eventId}'`, errorReason: 'unknownEventId' } };
   if (!action.enabled)
@@ -58,15 +69,8 @@ export async function triggerWebhook(
       status: 200,
       answer: { message: `The webhook action '${action.name}' is disabled: nothing was run`, errorReason: 'disabled' },
     };
-
-  const executionId = await queueExecution(deps.db, {
-    action,
-    actor,
-    apiKeyId: key.id,
-    triggeredBy: key.name,
-    eventId,
-    payload: input.payload,
-  });
+  // The statement committed the execution row on its own: the executors can take it now.
+  wakeWebhookExecutors();
 
   return { status: 202, answer: { message: `Queued: ${action.name}`, errorReason: null, executionId } };
 }

@@ -54,19 +54,97 @@ export async function deleteApiKey(db: Executor, row: WebhookApiKeyRow): Promise
   await db.delete(webhookApiKeys).where(and(eq(webhookApiKeys.id, row.id), eq(webhookApiKeys.customerId, row.customerId)));
 }
 
-/** What a trigger needs of its key: the row and its customer, or undefined for a deleted key or another customer's claim. */
-export async function findTriggerKey(
-  db: Executor,
-  input: { keyId: string; customerId: number },
-): Promise<(WebhookApiKeyRow & { customerName: string; customerRestricted: boolean }) | undefined> {
-  const [row] = await db
-    .select({ key: webhookApiKeys, customerName: customers.name, customerRestricted: customers.restricted })
-    .from(webhookApiKeys)
-    .innerJoin(customers, eq(customers.id, webhookApiKeys.customerId))
-    .where(and(eq(webhookApiKeys.id, input.keyId), eq(webhookApiKeys.customerId, input.customerId)))
-    .limit(1);
+export type TriggerAcceptance = {
+  /** The key's row, when it exists (not revoked). */
+  key: { name: string; restricted: boolean; customerName: string; customerRestricted: boolean } | undefined;
+  /** The key's claim in its one-second window (counted before anything else, as `claimAttempt` counts). */
+  claim: { failures: number; windowStart: Date };
+  /** The action of the event id the key may trigger, when there is one. */
+  action: { id: number; name: string; enabled: boolean } | undefined;
+  /** Whether the execution row was written (the key, its claim, the customer and the action allowed it). */
+  queued: boolean;
+};
 
-  return row ? { ...row.key, customerName: row.customerName, customerRestricted: row.customerRestricted } : undefined;
+/**
+ * A trigger's whole database work in ONE statement (one round trip and one commit, on the hot path of
+ * `npm run bench:webhooks`): the key's claim in its window (`claim`, from the failure limit), the key and its customer,
+ * the action by event id (a restricted key only its teams' actions: `visibleToRestrictedKey`), and the execution row,
+ * written only when the key exists, its claim is within `limit`, its customer is not restricted and the action is
+ * enabled. The caller reads the answer in that order.
+ */
+export async function acceptTrigger(
+  db: Executor,
+  input: {
+    keyId: string;
+    customerId: number;
+    eventId: string;
+    claim: SQL;
+    limit: number;
+    visibleToRestrictedKey: SQL;
+    executionId: string;
+    payload: Record<string, unknown>;
+  },
+): Promise<TriggerAcceptance> {
+  // The actor is built here as `ApiKeyActor` (server/context/actor.ts) is shaped: the key as it is at acceptance.
+  const [row] = await execRows<{
+    key_name: string | null;
+    restricted: boolean | null;
+    customer_name: string | null;
+    customer_restricted: boolean | null;
+    failures: number;
+    window_start_ms: number;
+    action_id: number | string | null;
+    action_name: string | null;
+    enabled: boolean | null;
+    queued: boolean;
+  }>(
+    db,
+    sql`
+    with k as (
+      select ${webhookApiKeys.id} as id, ${webhookApiKeys.name} as name, ${webhookApiKeys.restricted} as restricted,
+        ${customers.name} as customer_name, ${customers.restricted} as customer_restricted
+      from ${webhookApiKeys} join ${customers} on ${customers.id} = ${webhookApiKeys.customerId}
+      where ${webhookApiKeys.id} = ${input.keyId}::uuid and ${webhookApiKeys.customerId} = ${input.customerId}
+    ),
+    claim as (${input.claim}),
+    a as (
+      select ${webhookActions.id} as id, ${webhookActions.name} as name, ${webhookActions.enabled} as enabled
+      from ${webhookActions}
+      where ${webhookActions.customerId} = ${input.customerId} and ${webhookActions.eventId} = ${input.eventId}
+        and exists (select 1 from k where not k.restricted or ${input.visibleToRestrictedKey})
+      limit 1
+    ),
+    ins as (
+      insert into ${webhookExecutions} (id, customer_id, action_id, event_id, api_key_id, triggered_by, actor, payload)
+      select ${input.executionId}::uuid, ${input.customerId}, a.id, ${input.eventId}, k.id, k.name,
+        jsonb_build_object('kind', 'apiKey', 'apiKeyId', k.id::text, 'name', k.name, 'customerId', ${input.customerId}::bigint,
+          'customerName', k.customer_name, 'scopes', jsonb_build_array('WEBHOOK_CALL'), 'restricted', k.restricted),
+        ${JSON.stringify(input.payload)}::jsonb
+      from a cross join k cross join claim
+      where a.enabled and claim.failures <= ${input.limit}::int and not k.customer_restricted
+      returning id
+    )
+    select k.name as key_name, k.restricted, k.customer_name, k.customer_restricted, claim.failures, claim.window_start_ms,
+      a.id as action_id, a.name as action_name, a.enabled, exists (select 1 from ins) as queued
+    from claim left join k on true left join a on true`,
+    { prepared: true },
+  );
+  if (!row) throw new Error('the trigger statement answered no row');
+
+  return {
+    key:
+      row.key_name === null
+        ? undefined
+        : {
+            name: row.key_name,
+            restricted: row.restricted === true,
+            customerName: row.customer_name ?? '',
+            customerRestricted: row.customer_restricted === true,
+          },
+    claim: { failures: row.failures, windowStart: new Date(row.window_start_ms) },
+    action: row.action_id === null ? undefined : { id: Number(row.action_id), name: row.action_name ?? '', enabled: row.enabled === true },
+    queued: row.queued,
+  };
 }
 
 export async function insertAction(db: Executor, values: ActionValues): Promise<WebhookActionRow> {
@@ -105,20 +183,6 @@ export async function countActionsOf(db: Executor, customerId: number): Promise<
   const [row] = await db.select({ n: count() }).from(webhookActions).where(eq(webhookActions.customerId, customerId));
 
   return row?.n ?? 0;
-}
-
-/** The action of `eventId` in the customer, when `visible` (the key's teams) lets the key see it. */
-export async function findTriggerAction(
-  db: Executor,
-  input: { customerId: number; eventId: string; visible: SQL | undefined },
-): Promise<WebhookActionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(webhookActions)
-    .where(and(eq(webhookActions.customerId, input.customerId), eq(webhookActions.eventId, input.eventId), input.visible))
-    .limit(1);
-
-  return row;
 }
 
 /** The action `id` within the scope when `visible` (the caller's teams) lets the caller see it. */
@@ -244,18 +308,6 @@ export async function countExecutions(db: Executor, input: { actionId: number; c
   return row?.n ?? 0;
 }
 
-/** The execution, locked, while it is unfinished (undefined once another run finished it). */
-export async function lockUnfinishedExecution(db: Executor, id: string): Promise<WebhookExecutionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(webhookExecutions)
-    .where(and(eq(webhookExecutions.id, id), sql`${webhookExecutions.finishedAt} is null`))
-    .limit(1)
-    .for('update');
-
-  return row;
-}
-
 export async function markExecutionStarted(db: Executor, id: string): Promise<void> {
   await db
     .update(webhookExecutions)
@@ -285,26 +337,30 @@ export async function withoutJit(db: Executor): Promise<void> {
   await db.execute(sql`set local jit = off`);
 }
 
-/** The action of an execution, if it still exists. */
-export async function findAction(db: Executor, input: { id: number; customerId: number }): Promise<WebhookActionRow | undefined> {
+/**
+ * An unfinished execution locked for its run, with what the run needs in the same round trip: its action (undefined
+ * once deleted) and, for a key's execution, whether the key is restricted now (undefined once revoked).
+ */
+export async function lockExecutionToRun(
+  db: Executor,
+  id: string,
+): Promise<{ execution: WebhookExecutionRow; action: WebhookActionRow | undefined; keyRestricted: boolean | undefined } | undefined> {
   const [row] = await db
-    .select()
-    .from(webhookActions)
-    .where(and(eq(webhookActions.id, input.id), eq(webhookActions.customerId, input.customerId)))
-    .limit(1);
+    .select({ execution: webhookExecutions, action: webhookActions, keyRestricted: webhookApiKeys.restricted })
+    .from(webhookExecutions)
+    .leftJoin(
+      webhookActions,
+      and(eq(webhookActions.id, webhookExecutions.actionId), eq(webhookActions.customerId, webhookExecutions.customerId)),
+    )
+    .leftJoin(
+      webhookApiKeys,
+      and(eq(webhookApiKeys.id, webhookExecutions.apiKeyId), eq(webhookApiKeys.customerId, webhookExecutions.customerId)),
+    )
+    .where(and(eq(webhookExecutions.id, id), sql`${webhookExecutions.finishedAt} is null`))
+    .limit(1)
+    .for('update', { of: webhookExecutions });
 
-  return row;
-}
-
-/** The key of an execution, if it still exists (its `restricted` and teams decide what the execution may touch). */
-export async function findApiKey(db: Executor, input: { id: string; customerId: number }): Promise<WebhookApiKeyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(webhookApiKeys)
-    .where(and(eq(webhookApiKeys.id, input.id), eq(webhookApiKeys.customerId, input.customerId)))
-    .limit(1);
-
-  return row;
+  return row ? { execution: row.execution, action: row.action ?? undefined, keyRestricted: row.keyRestricted ?? undefined } : undefined;
 }
 
 async function deleteTeamRows(db: Executor, customerId: number, resourceType: string, resourceId: string): Promise<void> {
