@@ -18,7 +18,9 @@ let deps: EvaluationDeps;
 
 beforeAll(async () => {
   kit = await devicesTestKit();
-  channelId = (await insertNotificationChannel(kit.t.db, { customerId: kit.customerId, name: 'Ops', channelType: 'EMAIL', notify: ['o@example.com'] })).id;
+  channelId = (
+    await insertNotificationChannel(kit.t.db, { customerId: kit.customerId, name: 'Ops', channelType: 'EMAIL', notify: ['o@example.com'] })
+  ).id;
   deps = {
     db: kit.t.db,
     queueNotifications: async (_db: Executor, input) => {
@@ -55,7 +57,10 @@ async function rule(body: Record<string, unknown>) {
 const offline = (now: Date, values: Partial<typeof devices.$inferInsert> = {}, folder = kit.root) =>
   kit.device({ deviceStatus: 'OFFLINE', lastActivity: new Date(now.getTime() - minutes(60)), ...values }, folder);
 const openAlerts = (ruleId: number) =>
-  kit.t.db.select().from(alerts).where(sql`${alerts.alertRuleId} = ${ruleId} and ${alerts.closedAt} is null`);
+  kit.t.db
+    .select()
+    .from(alerts)
+    .where(sql`${alerts.alertRuleId} = ${ruleId} and ${alerts.closedAt} is null`);
 const openDeviceIds = async (ruleId: number) => (await openAlerts(ruleId)).map((a) => a.deviceId).sort();
 
 describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
@@ -78,7 +83,11 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
       notification: {
         type: 'alert.device.offline',
         timestamp: now.toISOString(),
-        data: { alertRuleId: ruleId, customerId: kit.customerId, device: { id: screen.id, name: 'Lobby left', folderPath: expect.stringMatching(/ \/ Lobby$/) } },
+        data: {
+          alertRuleId: ruleId,
+          customerId: kit.customerId,
+          device: { id: screen.id, name: 'Lobby left', folderPath: expect.stringMatching(/ \/ Lobby$/) },
+        },
         texts: { sms: expect.stringMatching(/^Lobby left in .* \/ Lobby offline since 2026-06-15 10:00 UTC \(Rule /) },
       },
     });
@@ -86,7 +95,10 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
     expect(alert).toMatchObject({ kind: 'DEVICE', deviceName: 'Lobby left', deviceGroupId: folder.id, deviceGroupPath: folder.path });
 
     // The device comes back: one "online", the alert closed; the next evaluations change nothing.
-    await kit.t.db.update(devices).set({ deviceStatus: 'ONLINE', lastActivity: new Date(now.getTime() + minutes(3)) }).where(eq(devices.id, screen.id));
+    await kit.t.db
+      .update(devices)
+      .set({ deviceStatus: 'ONLINE', lastActivity: new Date(now.getTime() + minutes(3)) })
+      .where(eq(devices.id, screen.id));
     for (const t of [4, 5]) await evaluateRule(deps, { ruleId, now: new Date(now.getTime() + minutes(t)) });
     expect(await openAlerts(ruleId)).toEqual([]);
     expect(sent.map((s) => s.notification.type)).toEqual(['alert.device.offline', 'alert.device.online']);
@@ -141,8 +153,13 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
       status: 'outsideWorkingTime',
       nextEvaluationAt: new Date('2026-10-24T23:00:00Z'),
     });
-    expect(await evaluateRule(deps, { ruleId: ruleId2, now: new Date('2026-10-25T02:30:00Z') })).toMatchObject({ status: 'evaluated', opened: 1 });
-    expect(await evaluateRule(deps, { ruleId: ruleId2, now: new Date('2026-10-25T03:00:00Z') })).toMatchObject({ status: 'outsideWorkingTime' });
+    expect(await evaluateRule(deps, { ruleId: ruleId2, now: new Date('2026-10-25T02:30:00Z') })).toMatchObject({
+      status: 'evaluated',
+      opened: 1,
+    });
+    expect(await evaluateRule(deps, { ruleId: ruleId2, now: new Date('2026-10-25T03:00:00Z') })).toMatchObject({
+      status: 'outsideWorkingTime',
+    });
   });
 
   it('watches the folder recursively or not, less the excluded devices and folders', async () => {
@@ -200,7 +217,10 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
     const folder = await insertDeviceGroup(kit.t.db, kit.root, 'Race');
     const screen = await offline(now, {}, folder);
     const ruleId = await rule({ condition: { inactiveMinutes: 15, deviceGroupId: folder.id } });
-    await kit.t.db.update(alertRules).set({ nextEvaluationAt: new Date(now.getTime() - 1_000) }).where(eq(alertRules.id, ruleId));
+    await kit.t.db
+      .update(alertRules)
+      .set({ nextEvaluationAt: new Date(now.getTime() - 1_000) })
+      .where(eq(alertRules.id, ruleId));
     const ticks = await Promise.all([runEvaluationTick(deps, { now }), runEvaluationTick(deps, { now })]);
     expect(ticks.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     await Promise.all([evaluateRule(deps, { ruleId, now }), evaluateRule(deps, { ruleId, now })]);
@@ -208,7 +228,9 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
     expect(sent.filter((s) => s.notification.data.alertRuleId === ruleId)).toHaveLength(1);
     // A second open alert is refused by the database itself.
     await expect(
-      kit.t.db.insert(alerts).values({ customerId: kit.customerId, alertRuleId: ruleId, kind: 'DEVICE', deviceId: screen.id, openedAt: now }),
+      kit.t.db
+        .insert(alerts)
+        .values({ customerId: kit.customerId, alertRuleId: ruleId, kind: 'DEVICE', deviceId: screen.id, openedAt: now }),
     ).rejects.toThrow();
   });
 
@@ -216,7 +238,11 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
     const now = new Date('2026-06-15T10:00:00Z');
     const folder = await insertDeviceGroup(kit.t.db, kit.root, 'Stop');
     await offline(now, {}, folder);
-    const body = { '@type': 'DeviceOffline', name: `Stop ${uuidv7().slice(-6)}`, condition: { inactiveMinutes: 15, deviceGroupId: folder.id } };
+    const body = {
+      '@type': 'DeviceOffline',
+      name: `Stop ${uuidv7().slice(-6)}`,
+      condition: { inactiveMinutes: 15, deviceGroupId: folder.id },
+    };
     const ruleId = await rule(body);
     await evaluateRule(deps, { ruleId, now });
     expect(await openAlerts(ruleId)).toHaveLength(1);

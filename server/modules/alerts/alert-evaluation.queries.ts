@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { arrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
 import { datasources } from '@/server/modules/datasources/datasources.table';
@@ -219,4 +219,14 @@ export async function recordEvaluation(
       ...(input.violated ? { violationCount: sql`${alertRules.violationCount} + 1`, lastViolationDate: now } : {}),
     })
     .where(and(eq(alertRules.id, rule.id), eq(alertRules.customerId, rule.customerId)));
+}
+
+/** The rule's open alerts after an evaluation: what violates now. */
+export async function openAlertCount(db: Executor, rule: AlertRuleRow): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.alertRuleId, rule.id), eq(alerts.customerId, rule.customerId), isNull(alerts.closedAt)));
+
+  return row?.n ?? 0;
 }

@@ -1,4 +1,3 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
@@ -6,7 +5,7 @@ import type { AlertNotification, QueueNotifications } from './alert-notification
 import * as q from './alert-evaluation.queries';
 import type { AlertChange } from './alert-evaluation.queries';
 import { renderTexts } from './alert-templates';
-import { alerts, type AlertRuleRow } from './alerts.table';
+import type { AlertRuleRow } from './alerts.table';
 import { isWorkingTime, nextWorkingInstant, type WorkingSchedule } from './working-time';
 
 /*
@@ -69,7 +68,7 @@ export function evaluateRule(deps: EvaluationDeps, input: { ruleId: number; now:
     }
     const changes =
       rule.type === 'DeviceOffline' ? await q.evaluateDeviceRule(tx, { rule, now }) : await q.evaluateDatasourceRule(tx, { rule, now });
-    const violating = await openAlertCount(tx, rule);
+    const violating = await q.openAlertCount(tx, rule);
     await notify(tx, deps, rule, changes, now);
     // After a violation the rule waits `delayEvaluateAfterViolationMinutes` (when longer than its period).
     const waitMs = Math.max(rule.scheduledEvaluateSeconds * 1_000, violating > 0 ? rule.delayEvaluateAfterViolationMinutes * 60_000 : 0);
@@ -101,15 +100,6 @@ export async function runEvaluationTick(deps: EvaluationDeps, input: { now: Date
   }
 
   return done;
-}
-
-async function openAlertCount(db: Executor, rule: AlertRuleRow): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(alerts)
-    .where(and(eq(alerts.alertRuleId, rule.id), eq(alerts.customerId, rule.customerId), isNull(alerts.closedAt)));
-
-  return row?.n ?? 0;
 }
 
 /**

@@ -11,9 +11,21 @@ let otherChannelId: number;
 
 beforeAll(async () => {
   kit = await devicesTestKit();
-  channelId = (await insertNotificationChannel(kit.t.db, { customerId: kit.customerId, name: 'Ops', channelType: 'EMAIL', notify: ['ops@example.com'] })).id;
+  channelId = (
+    await insertNotificationChannel(kit.t.db, {
+      customerId: kit.customerId,
+      name: 'Ops',
+      channelType: 'EMAIL',
+      notify: ['ops@example.com'],
+    })
+  ).id;
   otherChannelId = (
-    await insertNotificationChannel(kit.t.db, { customerId: kit.otherCustomerId, name: 'Theirs', channelType: 'EMAIL', notify: ['x@example.com'] })
+    await insertNotificationChannel(kit.t.db, {
+      customerId: kit.otherCustomerId,
+      name: 'Theirs',
+      channelType: 'EMAIL',
+      notify: ['x@example.com'],
+    })
   ).id;
 });
 afterAll(() => kit.t.close());
@@ -64,7 +76,11 @@ describe('alert rules (spec 2 "Alert rule")', () => {
     expect((await kit.t.request('GET', `${BASE}/${id}`, { token: kit.technician })).body).toMatchObject({ id, name: 'Lobby screens' });
     const page = await kit.t.request('GET', `${BASE}?search=${encodeURIComponent('name~lobby s')}`, { token: kit.technician });
     expect(page.body).toMatchObject({ totalElements: 1, content: [{ id }] });
-    expect((await kit.t.request('GET', `${BASE}/simple`, { token: kit.technician })).body.content).toContainEqual({ id, name: 'Lobby screens', readOnly: false });
+    expect((await kit.t.request('GET', `${BASE}/simple`, { token: kit.technician })).body.content).toContainEqual({
+      id,
+      name: 'Lobby screens',
+      readOnly: false,
+    });
     expect((await kit.t.request('GET', `${BASE}/simplePaged?size=1`, { token: kit.technician })).body).toMatchObject({ size: 1 });
 
     const put = await kit.t.request('PUT', `${BASE}/${id}`, {
@@ -99,18 +115,44 @@ describe('alert rules (spec 2 "Alert rule")', () => {
   it.each([
     ['null workingTime', { workingTime: null }, 'request.error.invalid'],
     ['a missing workingDays', { workingDays: undefined }, 'request.error.invalid'],
-    ['a bounded window without a zone', { workingTime: { allDay: false, from: '08:00', end: '18:00' } }, 'request.error.invalidCombination'],
+    [
+      'a bounded window without a zone',
+      { workingTime: { allDay: false, from: '08:00', end: '18:00' } },
+      'request.error.invalidCombination',
+    ],
     ['from/end without allDay and without a zone', { workingTime: { from: '08:00', end: '18:00' } }, 'request.error.invalidCombination'],
-    ['an end before its start', { workingTime: { allDay: false, from: '18:00', end: '08:00', timeZone: 'UTC' } }, 'request.error.invalidCombination'],
+    [
+      'an end before its start',
+      { workingTime: { allDay: false, from: '18:00', end: '08:00', timeZone: 'UTC' } },
+      'request.error.invalidCombination',
+    ],
     ['an end equal to its start', { workingTime: { from: '08:00', end: '08:00', timeZone: 'UTC' } }, 'request.error.invalidCombination'],
     ['an unknown zone', { workingTime: { allDay: true, timeZone: 'Mars/Olympus' } }, 'request.error.invalid'],
     ['scheduledEvaluateSeconds below 60', { scheduledEvaluateSeconds: 59 }, 'request.error.invalid'],
-    ['an inline channel', { notificationChannels: [{ name: 'New', channelType: 'EMAIL', notify: ['a@example.com'] }] }, 'request.error.invalid'],
+    [
+      'an inline channel',
+      { notificationChannels: [{ name: 'New', channelType: 'EMAIL', notify: ['a@example.com'] }] },
+      'request.error.invalid',
+    ],
     ['a channel twice', { notificationChannels: [{ id: 1 }, { id: 1 }] }, 'request.error.invalidCombination'],
     ['a condition of the other type', { condition: { '@type': 'DatasourceRefreshErrorCondition', threshold: 2 } }, 'request.error.invalid'],
     ['an unknown @type', { '@type': 'Nonsense' }, 'request.error.invalid'],
-    ['inactiveMinutes 0', { condition: { inactiveMinutes: 0, deviceGroupId: '00000000-0000-4000-8000-000000000000' } }, 'request.error.invalid'],
-    ['a bad tag operator', { condition: { inactiveMinutes: 5, deviceGroupId: '00000000-0000-4000-8000-000000000000', tagFilter: { tags: ['a'], logicalOperator: 'XOR', tagFilterType: 'INCLUDE' } } }, 'request.error.invalid'],
+    [
+      'inactiveMinutes 0',
+      { condition: { inactiveMinutes: 0, deviceGroupId: '00000000-0000-4000-8000-000000000000' } },
+      'request.error.invalid',
+    ],
+    [
+      'a bad tag operator',
+      {
+        condition: {
+          inactiveMinutes: 5,
+          deviceGroupId: '00000000-0000-4000-8000-000000000000',
+          tagFilter: { tags: ['a'], logicalOperator: 'XOR', tagFilterType: 'INCLUDE' },
+        },
+      },
+      'request.error.invalid',
+    ],
     ['a blank name', { name: '  ' }, 'request.error.invalid'],
   ])('refuses %s with 400', async (_label, overrides, key) => {
     const res = await create(deviceRule(overrides));
@@ -161,7 +203,12 @@ describe('alert rules (spec 2 "Alert rule")', () => {
   });
 
   it('keeps a channel a rule uses from being deleted (409 notificationChannel.error.inUse)', async () => {
-    const channel = await insertNotificationChannel(kit.t.db, { customerId: kit.customerId, name: 'Used', channelType: 'EMAIL', notify: ['u@example.com'] });
+    const channel = await insertNotificationChannel(kit.t.db, {
+      customerId: kit.customerId,
+      name: 'Used',
+      channelType: 'EMAIL',
+      notify: ['u@example.com'],
+    });
     const rule = await create(deviceRule({ notificationChannels: [{ id: channel.id }] }));
     expect(rule.status).toBe(201);
     const del = await kit.t.request('DELETE', `/api/alertRuleNotificationChannel/${channel.id}`, { token: kit.technician });
