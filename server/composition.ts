@@ -4,6 +4,7 @@
  * server/service.ts, the test harness and scripts/openapi-document.ts build the service through it.
  */
 import { advertisersModule } from './modules/advertisers/advertisers.module';
+import { alertsModule } from './modules/alerts/alerts.module';
 import { auditLogModule } from './modules/audit-log/audit-log.module';
 import { campaignsModule } from './modules/campaigns/campaigns.module';
 import { contentModule } from './modules/content/content.module';
@@ -67,6 +68,7 @@ export const modules: readonly ModuleManifest[] = [
   messagesModule,
   proofOfPlayModule,
   notificationChannelsModule,
+  alertsModule,
   webhooksModule,
 ];
 

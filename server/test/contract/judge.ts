@@ -55,6 +55,7 @@ const SEMANTIC_400: Record<string, string> = {
   'user.error.authProviderImmutable':
     'a user keeps the authProvider it was created with (updateUser description): a value other than the stored one',
   // The state of another resource the request names.
+  'alertRule.error.typeImmutable': 'a PUT that changes the `@type` of a stored alert rule (updateAlertRule description)',
   'user.error.noPendingSecret': 'no second-factor secret waits for confirmation',
   'quickFilter.error.typeMismatch': 'a quick filter of another entity type than the place it is used',
   'quickFilter.error.wrongType': 'a quick filter of another entity type than the list it filters',

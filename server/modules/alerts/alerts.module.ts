@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { deviceAlertSources } from '@/server/modules/devices';
+import { defineModule, plug } from '@/server/modules/module';
+import { usageCounters } from '@/server/modules/resource-limits';
+import { teamResources } from '@/server/modules/teams';
+import { runEvaluationTick } from './alert-evaluation';
+import type { QueueNotifications } from './alert-notifications';
+import { countAlertRulesOf, insertAlertRule } from './alert-rules.queries';
+import { registerAlertRoutes } from './alerts.handlers';
+import { alertRuleChannels, alertRules, alerts } from './alerts.table';
+
+/**
+ * Until the deliveries land (notification-channels `queueNotifications`, wired by the lead at the merge), the
+ * evaluation's notifications go nowhere: alerts still open and close, and the console shows them.
+ */
+const deliveriesNotWired: QueueNotifications = async () => {};
+
+export const alertsModule = defineModule({
+  name: 'alerts',
+  routes: registerAlertRoutes,
+  tables: [alertRules, alertRuleChannels, alerts],
+  plugs: [
+    plug(teamResources, { type: 'alertRule', table: alertRules, idColumn: alertRules.id, customerIdColumn: alertRules.customerId }),
+    plug(usageCounters, { resource: 'ALERT_RULE', count: countAlertRulesOf }),
+    // A device's open alerts (its `alerts`; its folders' `alertCount`): one lookup of `alert_device_open_idx` per device.
+    plug(deviceAlertSources, {
+      name: 'alerts',
+      alerts: (deviceId) =>
+        sql`(select jsonb_agg(jsonb_build_object('id', a.id, 'alertRuleId', a.alert_rule_id, 'alertRuleName', r.name,
+                'createdAtDate', to_char(a.opened_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by a.id)
+              from ${alerts} a join ${alertRules} r on r.id = a.alert_rule_id
+             where a.device_id = ${deviceId} and a.closed_at is null)`,
+    }),
+  ],
+  jobs: ({ db, log }) => [
+    {
+      // Every 5 s for every instance together, as the datasources' refresh tick: the due rules, claimed with SKIP LOCKED.
+      name: 'alerts.evaluate-due',
+      cron: '*/5 * * * * *',
+      run: async () => {
+        await runEvaluationTick({ db, log, queueNotifications: deliveriesNotWired }, { now: new Date() });
+      },
+    },
+  ],
+  sweep: {
+    alertRule: async (db, customerId) =>
+      String(
+        (
+          await insertAlertRule(db, {
+            customerId,
+            type: 'DatasourceError',
+            name: `sweep ${crypto.randomUUID()}`,
+            condition: { '@type': 'DatasourceRefreshErrorCondition', threshold: 3 },
+            workingDays: null,
+            workingTime: { allDay: true },
+          })
+        ).id,
+      ),
+  },
+});
