@@ -168,6 +168,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alerts (generic records), paged
+         * @description Newest first unless `sort` says otherwise.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert/datasource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Datasource alerts, paged
+         * @description Alerts of the datasources the caller sees (teams). Newest first unless `sort` says otherwise.
+         */
+        get: operations["listDatasourceAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Device alerts, paged
+         * @description Alerts of the devices the caller sees (teams). Newest first unless `sort` says otherwise.
+         */
+        get: operations["listDeviceAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert/device/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open device alerts, unpaged
+         * @description Every open alert of the devices the caller sees, newest first (at most 1 000).
+         */
+        get: operations["listAllDeviceAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alert rules, paged
+         * @description Team visibility applies; by name unless `sort` says otherwise. Search fields include `dtype`, `enabled`, `name`.
+         */
+        get: operations["listAlertRules"];
+        put?: never;
+        /**
+         * Create an alert rule in the selected customer
+         * @description Names are unique in the customer (409 `alertRule.error.nameExists`). The folder, excluded folders and devices and the channels must be the customer’s (404). `workingTime` is required (null: 400); `workingDays` null never evaluates; a bounded window needs `timeZone` and `end` after `from`; `scheduledEvaluateSeconds` at least 60. Counts against the `ALERT_RULE` resource limit.
+         */
+        post: operations["createAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRule/{alertRuleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert rule */
+        get: operations["getAlertRule"];
+        /**
+         * Replace an alert rule
+         * @description The body replaces the rule; `@type` cannot change (400 `alertRule.error.typeImmutable`: delete and recreate). Names are unique in the customer (409 `alertRule.error.nameExists`). The folder, excluded folders and devices and the channels must be the customer’s (404). `workingTime` is required (null: 400); `workingDays` null never evaluates; a bounded window needs `timeZone` and `end` after `from`; `scheduledEvaluateSeconds` at least 60.
+         */
+        put: operations["updateAlertRule"];
+        post?: never;
+        /** Delete an alert rule with its alerts */
+        delete: operations["deleteAlertRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRule/simple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Id, name and readOnly of every alert rule the caller sees
+         * @description By name; at most 1 000 items (use /simplePaged beyond).
+         */
+        get: operations["listSimpleAlertRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRule/simplePaged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Id, name and readOnly of the alert rules the caller sees, paged */
+        get: operations["listSimpleAlertRulesPaged"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRule/updateTeamAssignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the teams of an alert rule */
+        post: operations["updateAlertRuleTeamAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alertRuleNotificationChannel": {
         parameters: {
             query?: never;
@@ -5023,6 +5203,191 @@ export interface components {
              */
             toDate?: string | null;
         };
+        Alert: {
+            /** Format: int64 */
+            alertRuleId?: number;
+            /**
+             * Format: date-time
+             * @description When it closed; absent while open
+             */
+            closedAtDate?: string;
+            /**
+             * Format: date-time
+             * @description When the alert opened
+             */
+            createdAtDate?: string;
+            /** Format: int64 */
+            customerId?: number;
+            /** Format: int64 */
+            id: number;
+            open?: boolean;
+        };
+        AlertPage: {
+            content: components["schemas"]["Alert"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        AlertRule: {
+            /** @enum {string} */
+            "@type"?: "DeviceOffline" | "DatasourceError";
+            alertEmailTemplate?: string;
+            alertFixedSmsTemplate?: string;
+            alertSmsTemplate?: string;
+            comment?: string;
+            condition?: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            createdDate?: number;
+            /** Format: int64 */
+            customerId?: number;
+            delayEvaluateAfterViolationMinutes?: number;
+            /** @enum {string} */
+            dtype?: "DeviceOffline" | "DatasourceError";
+            enabled?: boolean;
+            evaluate?: {
+                evaluateCount: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: date-time */
+                lastEvaluationDate?: string;
+                /** Format: date-time */
+                lastViolationDate?: string;
+                violationCount: number;
+            };
+            evaluateSummaryEmailTemplate?: string;
+            /** Format: int64 */
+            id: number;
+            name?: string;
+            /**
+             * Format: date-time
+             * @description When the rule is evaluated next (absent: never)
+             */
+            nextEvaluationDate?: string;
+            notificationChannels?: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+            }[];
+            readOnly?: boolean;
+            scheduledEvaluateSeconds?: number;
+            teamAccessList?: {
+                teams: {
+                    id: string;
+                    name?: string;
+                    readOnly: boolean;
+                }[];
+            };
+            /** @description select-only: the teams of the rule */
+            teamAssignments?: {
+                [key: string]: unknown;
+            }[];
+            version?: number;
+            workingDays?: {
+                [key: string]: boolean;
+            };
+            workingTime?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The condition must match `@type`. A bounded working window (from and end, not `allDay`) needs `timeZone` and `end` after `from`. PUT replaces the rule (omitted optional attributes take their defaults); `@type` cannot change. */
+        AlertRuleBody: {
+            /** @enum {string} */
+            "@type": "DeviceOffline";
+            /** @description E-mail body of an alert. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            alertEmailTemplate?: string | null;
+            /** @description SMS when the alert closes. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            alertFixedSmsTemplate?: string | null;
+            /** @description SMS of an alert. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            alertSmsTemplate?: string | null;
+            comment?: string | null;
+            condition: components["schemas"]["DeviceOfflineAndNoActivityForMinutes"];
+            /**
+             * Format: int64
+             * @description Ignored: the tenant is the `customerId` query parameter (or the caller's own)
+             */
+            customerId?: number;
+            /** @description Default 0; at most a week */
+            delayEvaluateAfterViolationMinutes?: number;
+            /** @description Default true */
+            enabled?: boolean;
+            /** @description E-mail subject. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            evaluateSummaryEmailTemplate?: string | null;
+            /** @description Unique in the customer */
+            name: string;
+            /** @description Existing channel ids only, none twice */
+            notificationChannels?: components["schemas"]["AlertRuleChannelReference"][];
+            /** @description Default 300; at least 60 */
+            scheduledEvaluateSeconds?: number;
+            workingDays: components["schemas"]["WorkingDays"] & (Record<string, never> | null);
+            workingTime: components["schemas"]["WorkingTime"];
+        } | {
+            /** @enum {string} */
+            "@type": "DatasourceError";
+            /** @description E-mail body of an alert. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            alertEmailTemplate?: string | null;
+            /** @description SMS when the alert closes. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            alertFixedSmsTemplate?: string | null;
+            /** @description SMS of an alert. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            alertSmsTemplate?: string | null;
+            comment?: string | null;
+            condition: components["schemas"]["DatasourceRefreshErrorCondition"];
+            /**
+             * Format: int64
+             * @description Ignored: the tenant is the `customerId` query parameter (or the caller's own)
+             */
+            customerId?: number;
+            /** @description Default 0; at most a week */
+            delayEvaluateAfterViolationMinutes?: number;
+            /** @description Default true */
+            enabled?: boolean;
+            /** @description E-mail subject. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            evaluateSummaryEmailTemplate?: string | null;
+            /** @description Unique in the customer */
+            name: string;
+            /** @description Existing channel ids only, none twice */
+            notificationChannels?: components["schemas"]["AlertRuleChannelReference"][];
+            /** @description Default 300; at least 60 */
+            scheduledEvaluateSeconds?: number;
+            workingDays: components["schemas"]["WorkingDays"] & (Record<string, never> | null);
+            workingTime: components["schemas"]["WorkingTime"];
+        };
+        /** @description An existing notification channel of the customer; other members are ignored */
+        AlertRuleChannelReference: {
+            /** Format: int64 */
+            id: number;
+        };
+        AlertRulePage: {
+            content: components["schemas"]["AlertRule"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        /** @description No tags: no filter */
+        AlertTagFilter: {
+            /**
+             * @description AND: every tag; OR: at least one
+             * @enum {string}
+             */
+            logicalOperator: "AND" | "OR";
+            /**
+             * @description INCLUDE: only the devices the tags match; EXCLUDE: all but those
+             * @enum {string}
+             */
+            tagFilterType: "INCLUDE" | "EXCLUDE";
+            tags: string[];
+        } | null;
         BulkUpdateResult: {
             /** @description Files changed by the call */
             updated: number;
@@ -5872,6 +6237,42 @@ export interface components {
             }[];
             webScraperParameters?: components["schemas"]["DatasourceWebScraperParameters"] | null;
         };
+        /** @description The datasource facts as they were when the alert opened */
+        DatasourceAlert: {
+            /** Format: int64 */
+            alertRuleId?: number;
+            alertRuleName?: string;
+            /**
+             * Format: date-time
+             * @description When it closed; absent while open
+             */
+            closedAtDate?: string;
+            /**
+             * Format: date-time
+             * @description When the alert opened
+             */
+            createdAtDate?: string;
+            /** Format: int64 */
+            customerId?: number;
+            datasourceErrorCounter?: number;
+            datasourceId?: string;
+            datasourceLastError?: string;
+            datasourceName?: string;
+            /** Format: int64 */
+            id: number;
+            open?: boolean;
+        };
+        DatasourceAlertPage: {
+            content: components["schemas"]["DatasourceAlert"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
         DatasourceCapParameters: {
             /** @description Only alerts whose `areaDesc` contains this (any case) */
             areaFilter?: string;
@@ -5943,6 +6344,12 @@ export interface components {
             sort?: string;
             totalElements: number;
             totalPages: number;
+        };
+        /** @description A datasource of the customer violates when its `errorCounter` ≥ `threshold` */
+        DatasourceRefreshErrorCondition: {
+            /** @enum {string} */
+            "@type"?: "DatasourceRefreshErrorCondition";
+            threshold: number;
         };
         DatasourceRequestSettings: {
             /** @description The body of a POST */
@@ -6082,6 +6489,49 @@ export interface components {
             type?: "TABLET" | "PHONE" | "SCREEN" | "DESKTOP" | "EINK" | "PWA" | null;
             version?: string | null;
             webViewOrientation?: string | null;
+        };
+        /** @description The device facts as they were when the alert opened */
+        DeviceAlert: {
+            /** Format: int64 */
+            alertRuleId?: number;
+            alertRuleName?: string;
+            /**
+             * Format: date-time
+             * @description When it closed; absent while open
+             */
+            closedAtDate?: string;
+            /**
+             * Format: date-time
+             * @description When the alert opened
+             */
+            createdAtDate?: string;
+            /** Format: int64 */
+            customerId?: number;
+            deviceGroupId?: string;
+            /** @description The folder ids from the root down, joined by `/` */
+            deviceGroupPath?: string;
+            deviceId?: string;
+            /** Format: date-time */
+            deviceLastActivity?: string;
+            /** Format: date-time */
+            deviceLastStatusChange?: string;
+            deviceName?: string;
+            /** @description The folder names from the root down, joined by ` / ` */
+            folderPath?: string;
+            /** Format: int64 */
+            id: number;
+            open?: boolean;
+        };
+        DeviceAlertPage: {
+            content: components["schemas"]["DeviceAlert"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
         };
         /** @description Exactly one of `activationCode` and `serial`; `createDeviceIfSerialNotFound` only with `serial`; `licenseType` with licenseStatus FREE only (and then required); `licenseOrderId` with LICENSED only (and then required) */
         DeviceAssignToCustomer: {
@@ -6413,6 +6863,24 @@ export interface components {
         };
         DeviceNowPlayingRequest: {
             deviceIds: string[];
+        };
+        /** @description A device in scope violates when it is OFFLINE and has shown no activity for `inactiveMinutes` */
+        DeviceOfflineAndNoActivityForMinutes: {
+            /** @enum {string} */
+            "@type"?: "DeviceOfflineAndNoActivityForMinutes";
+            /**
+             * Format: uuid
+             * @description The device folder watched (of the rule’s customer)
+             */
+            deviceGroupId: string;
+            /** @description Device folders (and everything below them) never watched */
+            excludeDeviceGroupIds?: string[];
+            /** @description Devices never watched */
+            excludeDeviceIds?: string[];
+            inactiveMinutes: number;
+            /** @description Default true: the folders below too */
+            recursive?: boolean;
+            tagFilter?: components["schemas"]["AlertTagFilter"];
         };
         DeviceOnlineOfflineRatio: {
             offline: number;
@@ -7650,6 +8118,26 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
+        SimpleAlertRule: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            readOnly?: boolean;
+        };
+        SimpleAlertRuleList: {
+            content: components["schemas"]["SimpleAlertRule"][];
+        };
+        SimpleAlertRulePage: {
+            content: components["schemas"]["SimpleAlertRule"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
         SimpleLoopCreate: {
             comment?: string;
             data: components["schemas"]["PlaylistData"];
@@ -8844,6 +9332,16 @@ export interface components {
             /** @enum {string} */
             mode: "SCREEN" | "DEVICE";
         };
+        /** @description Working time object (spec 1). A bounded window (`allDay` false) needs `from`, `end` and `timeZone`, with `end` after `from` */
+        WorkingTime: {
+            allDay?: boolean;
+            allowDayOfWeekOverflow?: boolean;
+            allowPartialEndingSegment?: boolean;
+            allowPartialStartingSegment?: boolean;
+            end?: string | number;
+            from?: string | number;
+            timeZone?: components["schemas"]["TimeZone"];
+        };
     };
     responses: never;
     parameters: never;
@@ -9768,6 +10266,1118 @@ export interface operations {
         };
         responses: {
             /** @description The advertiser's teams afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAccessList"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only the alerts of this rule */
+                alertRuleId?: number;
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+                /** @description OPEN: still open; CLOSED: recovered; omitted: both */
+                state?: "OPEN" | "CLOSED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDatasourceAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only the alerts of this rule */
+                alertRuleId?: number;
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+                /** @description OPEN: still open; CLOSED: recovered; omitted: both */
+                state?: "OPEN" | "CLOSED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of datasource alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasourceAlertPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeviceAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only the alerts of this rule */
+                alertRuleId?: number;
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+                /** @description OPEN: still open; CLOSED: recovered; omitted: both */
+                state?: "OPEN" | "CLOSED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of device alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceAlertPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAllDeviceAlerts: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open device alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceAlert"][];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAlertRules: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Adds `readOnly` (the caller may only read the item through its teams) to each item */
+                includeReadOnlyInfo?: boolean;
+                /** @description Also list resources assigned to no team */
+                includeResourcesWithoutTeam?: boolean;
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Comma-separated team ids; empty means all teams */
+                selectTeamIds?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alert rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRulePage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAlertRule: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Teams to assign: comma-separated `<teamId>:<readOnly>` (`readOnly` true or false; a bare id is writable) */
+                teamIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRuleBody"];
+            };
+        };
+        responses: {
+            /** @description The created alert rule */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAlertRule: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The alert rule */
+                alertRuleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAlertRule: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The alert rule */
+                alertRuleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRuleBody"];
+            };
+        };
+        responses: {
+            /** @description The updated alert rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAlertRule: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The alert rule */
+                alertRuleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSimpleAlertRules: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleAlertRuleList"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSimpleAlertRulesPaged: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alert rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimpleAlertRulePage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAlertRuleTeamAssignments: {
+        parameters: {
+            query: {
+                /** @description The alert rule */
+                alertRuleId: number;
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamModification"];
+            };
+        };
+        responses: {
+            /** @description The rule's teams afterwards */
             200: {
                 headers: {
                     [name: string]: unknown;
