@@ -779,6 +779,73 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('POST', `/api/v2/device/tags/add?${batch}`, { token: owner, json: ['lobby', 'ground-floor'] });
     await call('POST', `/api/v2/device/tags/set?${batch}`, { token: owner, json: ['lobby', 'entrance'] });
     await call('POST', `/api/v2/device/tags/remove?${batch}`, { token: owner, json: ['entrance'] });
+
+    // Alert rules on the Lobby's screens, told to the facility team; the alert lists (nothing is offline yet).
+    const lobbyOffline = (
+      await call(
+        'POST',
+        `/api/alertRule?${q}&teamIds=${team.id}:false`,
+        {
+          token: owner,
+          json: {
+            '@type': 'DeviceOffline',
+            name: 'Lobby screens offline',
+            comment: 'Opening hours of the Berlin stores',
+            enabled: true,
+            condition: {
+              '@type': 'DeviceOfflineAndNoActivityForMinutes',
+              inactiveMinutes: 15,
+              deviceGroupId: lobby.id,
+              recursive: true,
+              tagFilter: { tags: ['entrance'], logicalOperator: 'OR', tagFilterType: 'EXCLUDE' },
+            },
+            scheduledEvaluateSeconds: 300,
+            delayEvaluateAfterViolationMinutes: 60,
+            workingDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true },
+            workingTime: { allDay: false, from: '08:00', end: '20:00', timeZone: 'Europe/Berlin' },
+            notificationChannels: [{ id: facility.id }],
+            alertSmsTemplate: '{deviceName} in {folderPath} is offline since {since}',
+          },
+        },
+        201,
+      )
+    ).body;
+    const feedErrors = (
+      await call(
+        'POST',
+        `/api/alertRule?${q}`,
+        {
+          token: owner,
+          json: {
+            '@type': 'DatasourceError',
+            name: 'Feeds failing',
+            comment: '',
+            condition: { '@type': 'DatasourceRefreshErrorCondition', threshold: 3 },
+            workingDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true },
+            workingTime: { allDay: true, timeZone: 'Europe/Berlin' },
+            notificationChannels: [{ id: facility.id }],
+          },
+        },
+        201,
+      )
+    ).body;
+    await call('PUT', `/api/alertRule/${lobbyOffline.id}?${q}`, {
+      token: owner,
+      json: { ...lobbyOffline, condition: { ...lobbyOffline.condition, inactiveMinutes: 30 } },
+    });
+    await call('GET', `/api/alertRule?${q}`, { token: owner });
+    await call('GET', `/api/alertRule/simple?${q}`, { token: owner });
+    await call('GET', `/api/alertRule/simplePaged?${q}`, { token: owner });
+    await call('GET', `/api/alertRule/${lobbyOffline.id}?${q}`, { token: owner });
+    await call('POST', `/api/alertRule/updateTeamAssignments?${q}&alertRuleId=${lobbyOffline.id}`, {
+      token: owner,
+      json: { assignToTeams: [{ teamId: team.id, readOnly: false }] },
+    });
+    await call('GET', `/api/alert?${q}`, { token: owner });
+    await call('GET', `/api/alert/device?${q}&state=OPEN`, { token: owner });
+    await call('GET', `/api/alert/datasource?${q}`, { token: owner });
+    await call('GET', `/api/alert/device/all?${q}`, { token: owner });
+    await call('DELETE', `/api/alertRule/${feedErrors.id}?${q}`, { token: owner }, 204);
     await call('POST', `/api/v2/device/assignContent?${batch}&contentId=${loop.id}`, { token: owner });
     await call('POST', `/api/v2/device/cacheContent?${batch}&contentId=${loop.id}`, { token: owner });
     await call('POST', `/api/v2/device/refreshContent?${batch}`, { token: owner });
@@ -1142,6 +1209,7 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('DELETE', `/api/file/${extra.id}`, { token: owner }, 204);
     const retired = (await call('POST', `/api/adv?${q}`, { token: owner, json: { name: 'Retired brand' } }, 201)).body;
     await call('DELETE', `/api/adv/${retired.id}?${q}`, { token: owner }, 204);
+    await call('DELETE', `/api/alertRule/${lobbyOffline.id}?${q}`, { token: owner }, 204);
     await call('DELETE', `/api/alertRuleNotificationChannel/${facility.id}?${q}`, { token: owner }, 204);
     await call(
       'DELETE',

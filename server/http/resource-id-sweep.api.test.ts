@@ -154,14 +154,22 @@ function sample(schema: JsonSchema | undefined, depth = 0): unknown {
 function nestedBodyPathExists(route: RouteTableEntry, where: string): boolean {
   const segments = where.split('.');
   if (segments[0] !== 'body' || segments.length < 3) return false;
-  let schema = resolve(operationOf(route)?.requestBody?.content?.['application/json']?.schema);
-  for (const segment of segments.slice(1)) {
-    schema = resolve(schema?.properties?.[segment.replace(/\[\]$/, '')]);
-    if (segment.endsWith('[]')) schema = resolve(schema?.items);
-    if (!schema) return false;
-  }
 
-  return true;
+  return hasPath(operationOf(route)?.requestBody?.content?.['application/json']?.schema, segments.slice(1));
+}
+
+/** Whether `segments` lead somewhere in `schema`, through any alternative of a union (a body per `@type`). */
+function hasPath(schema: JsonSchema | undefined, segments: string[]): boolean {
+  const node = resolve(schema);
+  if (!node) return false;
+  const alternatives = node.oneOf ?? node.anyOf;
+  if (alternatives) return alternatives.some((alternative) => hasPath(alternative, segments));
+  if (segments.length === 0) return true;
+  const [segment, ...rest] = segments as [string, ...string[]];
+  let next = resolve(node.properties?.[segment.replace(/\[\]$/, '')]);
+  if (segment.endsWith('[]')) next = resolve(next?.items);
+
+  return next !== undefined && hasPath(next, rest);
 }
 
 /** Puts `id` at a nested body path (see nestedBodyPathExists), keeping what is there. */

@@ -5374,20 +5374,6 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
-        /** @description No tags: no filter */
-        AlertTagFilter: {
-            /**
-             * @description AND: every tag; OR: at least one
-             * @enum {string}
-             */
-            logicalOperator: "AND" | "OR";
-            /**
-             * @description INCLUDE: only the devices the tags match; EXCLUDE: all but those
-             * @enum {string}
-             */
-            tagFilterType: "INCLUDE" | "EXCLUDE";
-            tags: string[];
-        } | null;
         BulkUpdateResult: {
             /** @description Files changed by the call */
             updated: number;
@@ -6880,7 +6866,20 @@ export interface components {
             inactiveMinutes: number;
             /** @description Default true: the folders below too */
             recursive?: boolean;
-            tagFilter?: components["schemas"]["AlertTagFilter"];
+            /** @description No tags: no filter */
+            tagFilter?: {
+                /**
+                 * @description AND: every tag; OR: at least one
+                 * @enum {string}
+                 */
+                logicalOperator: "AND" | "OR";
+                /**
+                 * @description INCLUDE: only the devices the tags match; EXCLUDE: all but those
+                 * @enum {string}
+                 */
+                tagFilterType: "INCLUDE" | "EXCLUDE";
+                tags: string[];
+            } | null;
         };
         DeviceOnlineOfflineRatio: {
             offline: number;

@@ -27,7 +27,8 @@ export const TagFilterSchema = z
       .enum(['INCLUDE', 'EXCLUDE'])
       .openapi({ description: 'INCLUDE: only the devices the tags match; EXCLUDE: all but those' }),
   })
-  .openapi('AlertTagFilter', { description: 'No tags: no filter' });
+  // Inline, not a named schema: the rule's bodies take it nullable (a named schema stays non-null where used alone).
+  .openapi({ description: 'No tags: no filter' });
 export type TagFilter = z.infer<typeof TagFilterSchema>;
 
 const idList = (description: string) => z.array(uuid).max(ID_LIST_MAX).optional().openapi({ description });

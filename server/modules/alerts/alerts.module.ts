@@ -48,9 +48,18 @@ export const alertsModule = defineModule({
         (
           await insertAlertRule(db, {
             customerId,
-            type: 'DatasourceError',
+            // DeviceOffline, as the sweep's sample body is: a PUT of another type would be refused before its ids are read.
+            type: 'DeviceOffline',
             name: `sweep ${crypto.randomUUID()}`,
-            condition: { '@type': 'DatasourceRefreshErrorCondition', threshold: 3 },
+            condition: {
+              '@type': 'DeviceOfflineAndNoActivityForMinutes',
+              inactiveMinutes: 10,
+              deviceGroupId: crypto.randomUUID(),
+              recursive: true,
+              excludeDeviceIds: [],
+              excludeDeviceGroupIds: [],
+              tagFilter: null,
+            },
             workingDays: null,
             workingTime: { allDay: true },
           })
