@@ -5300,11 +5300,11 @@ export interface components {
         AlertRuleBody: {
             /** @enum {string} */
             "@type": "DeviceOffline";
-            /** @description E-mail body of an alert. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            /** @description E-mail body of an alert. Placeholders: `{ruleName}`, `{event}`, `{deviceName}`, `{deviceId}`, `{folderPath}`, `{lastActivity}`, `{datasourceName}`, `{datasourceId}`, `{errorCounter}`, `{lastError}`, `{since}`, `{time}`, `{alertId}` (an unknown one stays as written) */
             alertEmailTemplate?: string | null;
-            /** @description SMS when the alert closes. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            /** @description SMS when the alert closes. Placeholders: `{ruleName}`, `{event}`, `{deviceName}`, `{deviceId}`, `{folderPath}`, `{lastActivity}`, `{datasourceName}`, `{datasourceId}`, `{errorCounter}`, `{lastError}`, `{since}`, `{time}`, `{alertId}` (an unknown one stays as written) */
             alertFixedSmsTemplate?: string | null;
-            /** @description SMS of an alert. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            /** @description SMS of an alert. Placeholders: `{ruleName}`, `{event}`, `{deviceName}`, `{deviceId}`, `{folderPath}`, `{lastActivity}`, `{datasourceName}`, `{datasourceId}`, `{errorCounter}`, `{lastError}`, `{since}`, `{time}`, `{alertId}` (an unknown one stays as written) */
             alertSmsTemplate?: string | null;
             comment?: string | null;
             condition: components["schemas"]["DeviceOfflineAndNoActivityForMinutes"];
@@ -5317,7 +5317,7 @@ export interface components {
             delayEvaluateAfterViolationMinutes?: number;
             /** @description Default true */
             enabled?: boolean;
-            /** @description E-mail subject. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            /** @description E-mail subject. Placeholders: `{ruleName}`, `{event}`, `{deviceName}`, `{deviceId}`, `{folderPath}`, `{lastActivity}`, `{datasourceName}`, `{datasourceId}`, `{errorCounter}`, `{lastError}`, `{since}`, `{time}`, `{alertId}` (an unknown one stays as written) */
             evaluateSummaryEmailTemplate?: string | null;
             /** @description Unique in the customer */
             name: string;
@@ -5330,11 +5330,11 @@ export interface components {
         } | {
             /** @enum {string} */
             "@type": "DatasourceError";
-            /** @description E-mail body of an alert. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            /** @description E-mail body of an alert. Placeholders: `{ruleName}`, `{event}`, `{deviceName}`, `{deviceId}`, `{folderPath}`, `{lastActivity}`, `{datasourceName}`, `{datasourceId}`, `{errorCounter}`, `{lastError}`, `{since}`, `{time}`, `{alertId}` (an unknown one stays as written) */
             alertEmailTemplate?: string | null;
-            /** @description SMS when the alert closes. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            /** @description SMS when the alert closes. Placeholders: `{ruleName}`, `{event}`, `{deviceName}`, `{deviceId}`, `{folderPath}`, `{lastActivity}`, `{datasourceName}`, `{datasourceId}`, `{errorCounter}`, `{lastError}`, `{since}`, `{time}`, `{alertId}` (an unknown one stays as written) */
             alertFixedSmsTemplate?: string | null;
-            /** @description SMS of an alert. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            /** @description SMS of an alert. Placeholders: `{ruleName}`, `{event}`, `{deviceName}`, `{deviceId}`, `{folderPath}`, `{lastActivity}`, `{datasourceName}`, `{datasourceId}`, `{errorCounter}`, `{lastError}`, `{since}`, `{time}`, `{alertId}` (an unknown one stays as written) */
             alertSmsTemplate?: string | null;
             comment?: string | null;
             condition: components["schemas"]["DatasourceRefreshErrorCondition"];
@@ -5347,7 +5347,7 @@ export interface components {
             delayEvaluateAfterViolationMinutes?: number;
             /** @description Default true */
             enabled?: boolean;
-            /** @description E-mail subject. Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …) */
+            /** @description E-mail subject. Placeholders: `{ruleName}`, `{event}`, `{deviceName}`, `{deviceId}`, `{folderPath}`, `{lastActivity}`, `{datasourceName}`, `{datasourceId}`, `{errorCounter}`, `{lastError}`, `{since}`, `{time}`, `{alertId}` (an unknown one stays as written) */
             evaluateSummaryEmailTemplate?: string | null;
             /** @description Unique in the customer */
             name: string;

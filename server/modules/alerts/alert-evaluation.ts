@@ -27,14 +27,14 @@ export type EvaluationOutcome =
   | { status: 'evaluated'; nextEvaluationAt: Date | null; opened: number; closed: number; violating: number };
 
 /** How long a claimed rule is left to its instance: an evaluation lost with it is taken again after this. */
-export const EVALUATION_LEASE_MS = 120_000;
+const EVALUATION_LEASE_MS = 120_000;
 /** Rules one tick claims; the rest wait for the next tick (every 5 s) or another instance. */
 const TICK_BATCH = 200;
 
 const scheduleOf = (rule: AlertRuleRow): WorkingSchedule => ({ workingDays: rule.workingDays, workingTime: rule.workingTime });
 
 /** Whether the rule evaluates at all: enabled and with working days (null working days never evaluate, spec 1). */
-export const isEvaluating = (rule: Pick<AlertRuleRow, 'enabled' | 'workingDays'>): boolean => rule.enabled && rule.workingDays !== null;
+const isEvaluating = (rule: Pick<AlertRuleRow, 'enabled' | 'workingDays'>): boolean => rule.enabled && rule.workingDays !== null;
 
 /**
  * When a rule evaluates next after `from`: the first working instant at or after it, or null when the rule does not

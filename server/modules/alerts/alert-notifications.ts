@@ -6,8 +6,7 @@ import type { Executor } from '@/server/db/client';
  * dependency (`EvaluationDeps`), and the module's job is given it where the service is put together.
  */
 
-export type AlertNotificationType =
-  'alert.device.offline' | 'alert.device.online' | 'alert.datasource.error' | 'alert.datasource.fixed' | 'test';
+type AlertNotificationType = 'alert.device.offline' | 'alert.device.online' | 'alert.datasource.error' | 'alert.datasource.fixed' | 'test';
 
 export type AlertNotification = {
   type: AlertNotificationType;

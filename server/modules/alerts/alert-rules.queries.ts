@@ -48,17 +48,6 @@ export async function replaceRuleChannels(
     .values(channelIds.map((id, position) => ({ alertRuleId: rule.id, notificationChannelId: id, customerId: rule.customerId, position })));
 }
 
-/** The rule's channel ids, in order. */
-export async function ruleChannelIds(db: Executor, ruleId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: alertRuleChannels.notificationChannelId })
-    .from(alertRuleChannels)
-    .where(eq(alertRuleChannels.alertRuleId, ruleId))
-    .orderBy(alertRuleChannels.position);
-
-  return rows.map((r) => r.id);
-}
-
 /** Deletes the rule, its alerts and channel links (cascade) and its team assignments. */
 export async function deleteAlertRule(db: Executor, row: AlertRuleRow): Promise<void> {
   await db

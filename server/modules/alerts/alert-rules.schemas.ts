@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { combinationIssue, epochMs, intId, resourceName, uuid } from '@/server/http/wire.schemas';
 import { WorkingDaysSchema, WorkingTimeSchema } from '@/server/playback/schedule-rules.schemas';
 import { tagSchema } from '@/server/modules/tags/tags.schemas';
+import { PLACEHOLDERS } from './alert-templates';
 
 /*
  * Wire shapes of alert rules (spec 2 "Alert rule"; spec 1 "Working days and working time objects"). No server
@@ -9,17 +10,16 @@ import { tagSchema } from '@/server/modules/tags/tags.schemas';
  */
 
 export const alertRuleTypes = ['DeviceOffline', 'DatasourceError'] as const;
-export type AlertRuleType = (typeof alertRuleTypes)[number];
 
 const MINUTES_PER_YEAR = 525_600;
 const ID_LIST_MAX = 1_000;
-export const CHANNELS_MAX = 50;
+const CHANNELS_MAX = 50;
 /** A datasource is deactivated at 25 failed refreshes in a row (datasources README): a higher threshold never fires. */
-export const THRESHOLD_MAX = 25;
+const THRESHOLD_MAX = 25;
 const TEMPLATE_MAX = 10_000;
 const COMMENT_MAX = 4_000;
 
-export const TagFilterSchema = z
+const TagFilterSchema = z
   .object({
     tags: z.array(tagSchema).max(100),
     logicalOperator: z.enum(['AND', 'OR']).openapi({ description: 'AND: every tag; OR: at least one' }),
@@ -29,11 +29,11 @@ export const TagFilterSchema = z
   })
   // Inline, not a named schema: the rule's bodies take it nullable (a named schema stays non-null where used alone).
   .openapi({ description: 'No tags: no filter' });
-export type TagFilter = z.infer<typeof TagFilterSchema>;
+type TagFilter = z.infer<typeof TagFilterSchema>;
 
 const idList = (description: string) => z.array(uuid).max(ID_LIST_MAX).optional().openapi({ description });
 
-export const DeviceOfflineConditionSchema = z
+const DeviceOfflineConditionSchema = z
   .object({
     '@type': z.literal('DeviceOfflineAndNoActivityForMinutes').optional(),
     inactiveMinutes: z.number().int().min(1).max(MINUTES_PER_YEAR),
@@ -47,7 +47,7 @@ export const DeviceOfflineConditionSchema = z
     description: 'A device in scope violates when it is OFFLINE and has shown no activity for `inactiveMinutes`',
   });
 
-export const DatasourceErrorConditionSchema = z
+const DatasourceErrorConditionSchema = z
   .object({
     '@type': z.literal('DatasourceRefreshErrorCondition').optional(),
     threshold: z.number().int().min(1).max(THRESHOLD_MAX),
@@ -55,9 +55,6 @@ export const DatasourceErrorConditionSchema = z
   .openapi('DatasourceRefreshErrorCondition', {
     description: 'A datasource of the customer violates when its `errorCounter` ≥ `threshold`',
   });
-
-export type DeviceOfflineCondition = z.infer<typeof DeviceOfflineConditionSchema>;
-export type DatasourceErrorCondition = z.infer<typeof DatasourceErrorConditionSchema>;
 
 /** The condition as stored: `@type`, and every default filled in. */
 export type StoredDeviceOfflineCondition = {
@@ -88,7 +85,7 @@ const ChannelReferenceSchema = z
   .openapi('AlertRuleChannelReference', { description: 'An existing notification channel of the customer; other members are ignored' });
 
 const template = (description: string) => z.string().max(TEMPLATE_MAX).nullable().optional().openapi({ description });
-const PLACEHOLDER_NOTE = 'Placeholders: see the module README (`{ruleName}`, `{deviceName}`, `{folderPath}`, `{since}`, …)';
+const PLACEHOLDER_NOTE = `Placeholders: ${PLACEHOLDERS.map((name) => `\`{${name}}\``).join(', ')} (an unknown one stays as written)`;
 
 const commonFields = {
   name: resourceName.openapi({ description: 'Unique in the customer' }),

@@ -41,7 +41,7 @@ const EVENT_WORDS: Record<AlertNotification['type'], string> = {
 };
 
 /** `yyyy-MM-dd HH:mm` of an ISO instant in `zone`, with the zone named (messages are read by people, not parsed). */
-export function localTime(iso: string | null, zone: string): string {
+function localTime(iso: string | null, zone: string): string {
   if (!iso) return '';
   const local = Temporal.Instant.from(iso).toZonedDateTimeISO(zone);
 
@@ -49,12 +49,12 @@ export function localTime(iso: string | null, zone: string): string {
 }
 
 /** Replaces every `{name}` of `template` by its value. */
-export function renderTemplate(template: string, values: Readonly<Record<Placeholder, string>>): string {
+function renderTemplate(template: string, values: Readonly<Record<Placeholder, string>>): string {
   return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as Placeholder] : whole));
 }
 
 /** The values of the placeholders for one notification: times in the rule's zone. */
-export function placeholderValues(input: { notification: AlertNotification; since: string; zone: string }): Record<Placeholder, string> {
+function placeholderValues(input: { notification: AlertNotification; since: string; zone: string }): Record<Placeholder, string> {
   const { data } = input.notification;
 
   return {

@@ -1,7 +1,6 @@
 // The devices module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
 // (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
 export { deviceAlertCountBelow, deviceAlertSources } from './device-alerts';
-export type { DeviceAlertSource } from './device-alerts';
 export { announceDeviceChange, deviceChangeListeners } from './device-changes';
 export type { DeviceChange } from './device-changes';
 export { deviceFolderSearches } from './device-folder-search';

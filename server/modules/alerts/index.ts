@@ -1,3 +1,0 @@
-// The alerts module's public face: what other modules use of it besides its *.table.ts and *.schemas.ts files
-// (docs/decisions.md, "Modules"). Add a name here only when another module needs it.
-export type { AlertNotification, QueueNotifications, QueueNotificationsInput } from './alert-notifications';
