@@ -37,6 +37,8 @@ export type DeliveryDeps = {
   /** Success is a 2xx within this (spec 5 §5: 15 s); tests shorten it. */
   timeoutMs?: number;
   concurrency?: number;
+  /** False: only `drain` runs it, never a queued notification's wake-up (tests that drive the clock). */
+  canBeWoken?: boolean;
 };
 
 export type DeliveryWorker = {
@@ -108,7 +110,7 @@ export function createDeliveryWorker(deps: DeliveryDeps): DeliveryWorker {
       workers.delete(worker);
     },
   };
-  workers.add(worker);
+  if (deps.canBeWoken !== false) workers.add(worker);
 
   return worker;
 }
