@@ -58,6 +58,6 @@ CREATE INDEX "notification_delivery_due_idx" ON "notification_delivery" USING bt
 CREATE INDEX "notification_delivery_channel_idx" ON "notification_delivery" USING btree ("channel_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notification_delivery_customer_idx" ON "notification_delivery" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "notification_delivery_attempt_key" ON "notification_delivery_attempt" USING btree ("delivery_id","attempt");--> statement-breakpoint
-CREATE INDEX "user_notification_user_idx" ON "user_notification" USING btree ("user_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_notification_user_idx" ON "user_notification" USING btree ("user_id","created_at" DESC NULLS LAST,"delivery_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "user_notification_unread_idx" ON "user_notification" USING btree ("user_id") WHERE "user_notification"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "user_notification_delivery_user_key" ON "user_notification" USING btree ("delivery_id","user_id");

@@ -182,7 +182,7 @@ async function send(
     case 'EMAIL':
       return { succeeded: true, latencyMs: 0, write: (tx) => queueMails(tx, { delivery, channel }) };
     case 'USER_NOTIFICATION':
-      return { succeeded: true, latencyMs: 0, write: (tx) => notifyUsers(tx, { delivery, channel, now: input.now }) };
+      return { succeeded: true, latencyMs: 0, write: (tx) => notifyUsers(tx, { delivery, channel }) };
     default:
       return { succeeded: false, latencyMs: 0, error: `Unknown channel type ${channel.channelType}` };
   }
@@ -232,10 +232,7 @@ async function queueMails(tx: Executor, input: { delivery: NotificationDeliveryR
 }
 
 /** USER_NOTIFICATION: a bell entry for each named user who still belongs to the channel's customer. */
-async function notifyUsers(
-  tx: Executor,
-  input: { delivery: NotificationDeliveryRow; channel: NotificationChannelRow; now: Date },
-): Promise<string> {
+async function notifyUsers(tx: Executor, input: { delivery: NotificationDeliveryRow; channel: NotificationChannelRow }): Promise<string> {
   const { delivery, channel } = input;
   const userIds = await q.findUsersOf(tx, { customerId: channel.customerId, ids: channel.notify });
   const added = await q.insertUserNotifications(
@@ -250,7 +247,7 @@ async function notifyUsers(
       title: delivery.texts.emailSubject,
       text: delivery.texts.emailBody,
       payload: delivery.payload,
-      createdAt: input.now,
+      createdAt: delivery.createdAt,
     })),
   );
   const gone = channel.notify.length - userIds.length;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '@/server/db/transaction';
@@ -265,8 +265,7 @@ describe('queueNotifications (the alerts module’s entry)', () => {
       json: { name: 'Theirs', comment: '', channelType: 'WEBHOOK', notify: [`${server.origin}/theirs`] },
     });
     await queue([mine.id, theirs.body.id, 999_999_999]);
-    const counted = await t.db.execute(sql`select count(*)::int as n from notification_delivery where channel_id = ${theirs.body.id}`);
-    expect((counted.rows[0] as { n: number }).n).toBe(0);
+    expect(await t.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.channelId, theirs.body.id))).toEqual([]);
     await expect(
       withTransaction(t.db, async (tx) => {
         await queueNotifications(tx, { customerId, channelIds: [mine.id], notification: offline() });

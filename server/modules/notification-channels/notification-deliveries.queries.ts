@@ -164,7 +164,7 @@ export async function insertUserNotifications(db: Executor, rows: (typeof userNo
   return inserted.length;
 }
 
-/** A page of the user's notifications, newest first, and how many there are. */
+/** A page of the user's notifications, newest first (queued; then by delivery, UUIDv7 ids being monotonic), and how many there are. */
 export async function findUserNotificationPage(
   db: Executor,
   input: { userId: string; unreadOnly: boolean; offset: number; limit: number },
@@ -174,7 +174,7 @@ export async function findUserNotificationPage(
     .select()
     .from(userNotifications)
     .where(where)
-    .orderBy(desc(userNotifications.id))
+    .orderBy(desc(userNotifications.createdAt), sql`${userNotifications.deliveryId} desc nulls last`, desc(userNotifications.id))
     .offset(input.offset)
     .limit(input.limit);
   const [counted] = await db.select({ total: count() }).from(userNotifications).where(where);

@@ -91,11 +91,13 @@ export const userNotifications = pgTable(
     title: text('title').notNull(),
     text: text('text').notNull(),
     payload: jsonb('payload').$type<NotificationPayload>().notNull(),
+    /** When the notification was queued (its delivery's creation), not when the attempt recorded it. */
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    index('user_notification_user_idx').on(t.userId, t.id.desc()),
+    // Newest first by the time the notification was queued (deliveries' attempts may record out of order).
+    index('user_notification_user_idx').on(t.userId, t.createdAt.desc(), t.deliveryId.desc()),
     index('user_notification_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),

@@ -10,7 +10,7 @@ import type { UserNotificationRow } from './notification-deliveries.table';
  * tenant scope; someone else's id is answered like a missing one.
  */
 
-/** GET /api/notification: newest first (UUIDv7 ids are time-ordered), paged; `unread` only the unread ones. */
+/** GET /api/notification: newest first (by when each was queued), paged; `unread` only the unread ones. */
 export async function listMyNotifications(ctx: ServiceContext, input: { page?: string; size?: string; unread?: 'true' | 'false' }) {
   const paging = parsePaging({ page: input.page, size: input.size });
   const { rows, total } = await q.findUserNotificationPage(ctx.db, {
@@ -20,7 +20,7 @@ export async function listMyNotifications(ctx: ServiceContext, input: { page?: s
     limit: paging.size,
   });
 
-  return buildPage<UserNotification>(rows.map(notificationOf), paging, total, 'id,desc');
+  return buildPage<UserNotification>(rows.map(notificationOf), paging, total, 'createdAt,desc');
 }
 
 /** GET /api/notification/unreadCount. */
