@@ -161,9 +161,9 @@ export const rotateNotificationChannelSecretRoute = defineRoute(
     summary: "Replace a WEBHOOK channel's signing secret",
     description:
       'Answers the new secret once. For 24 hours every request carries two signatures, the new and the old (Standard Webhooks), ' +
-      'so the receiver can switch without losing a delivery. 400 `notificationChannel.error.notWebhook` for other types.',
+      'so the receiver can switch without losing a delivery. 409 `notificationChannel.error.notWebhook` for other types.',
     request: { params: IdParams, query: ScopeQuery },
-    responses: { 200: { description: 'The new secret', ...json(RotatedSecretSchema) } },
+    responses: { 200: { description: 'The new secret', ...json(RotatedSecretSchema) }, ...conflictError },
   },
   byId,
 );

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Executor } from '@/server/db/client';
 import { withTransaction } from '@/server/db/transaction';
-import { NotFoundError, ValidationError } from '@/server/errors';
+import { ConflictError, NotFoundError } from '@/server/errors';
 import { auditOf } from '@/server/modules/audit-log';
 import { assertWritable, teamAccessCondition } from '@/server/modules/teams';
 import { createOutboundClient } from '@/server/outbound';
@@ -90,7 +90,7 @@ export async function rotateWebhookSecret(ctx: ServiceContext, input: { id: numb
     if (!row) throw new NotFoundError(ENTITY, input.id);
     await assertWritable(tx, ctx, ENTITY, String(row.id));
     if (row.channelType !== 'WEBHOOK')
-      throw new ValidationError('notificationChannel.error.notWebhook', 'Only a WEBHOOK channel has a signing secret', {
+      throw new ConflictError('notificationChannel.error.notWebhook', 'Only a WEBHOOK channel has a signing secret', {
         channelType: row.channelType,
       });
     const now = new Date();
