@@ -62,19 +62,39 @@ export function createDeliveryWorker(deps: DeliveryDeps): DeliveryWorker {
   let again = false;
   let stopped = false;
 
+  /**
+   * Claims only as many deliveries as there are free slots and claims again whenever one ends, so a receiver that
+   * takes its 15 s holds one slot, not the others; ends when nothing is due and nothing runs.
+   */
   const drainOnce = async (now: Date | undefined): Promise<number> => {
     let sent = 0;
+    const running = new Set<Promise<void>>();
     for (;;) {
-      const at = now ?? new Date();
-      const token = uuidv7();
-      const claimed = await q.claimDueDeliveries(deps.db, { now: at, leaseMs: DELIVERY_LEASE_MS, limit: concurrency, token });
-      if (claimed.length === 0) return sent;
-      const channels = new Map((await q.findChannelsByIds(deps.db, [...new Set(claimed.map((d) => d.channelId))])).map((c) => [c.id, c]));
-      await Promise.all(
-        claimed.map((delivery) => attemptDelivery(deps, { delivery, channel: channels.get(delivery.channelId), token, now: at })),
-      );
-      sent += claimed.length;
-      if (stopped) return sent;
+      if (!stopped && running.size < concurrency) {
+        const at = now ?? new Date();
+        const token = uuidv7();
+        const claimed = await q.claimDueDeliveries(deps.db, {
+          now: at,
+          leaseMs: DELIVERY_LEASE_MS,
+          limit: concurrency - running.size,
+          token,
+        });
+        const channels = new Map((await q.findChannelsByIds(deps.db, [...new Set(claimed.map((d) => d.channelId))])).map((c) => [c.id, c]));
+        for (const delivery of claimed) {
+          const attempt: Promise<void> = attemptDelivery(deps, {
+            delivery,
+            channel: channels.get(delivery.channelId),
+            token,
+            now: at,
+          }).finally(() => running.delete(attempt));
+          running.add(attempt);
+        }
+        sent += claimed.length;
+        // Look again at once: more may be due (with every slot taken, the next look waits for one to free).
+        if (claimed.length > 0) continue;
+      }
+      if (running.size === 0) return sent;
+      await Promise.race(running);
     }
   };
 
