@@ -222,4 +222,28 @@ describe('a worker that dies', () => {
       await receiver.close();
     }
   });
+
+  it('during a burst: the deliveries of a worker that died are sent after its lease, the others at once; none lost, none twice', async () => {
+    const receiver = await startReceiver([200]);
+    try {
+      const created = await channel({ channelType: 'WEBHOOK', notify: [`${receiver.origin}/burst`] });
+      for (let i = 0; i < 20; i++)
+        await queueNotifications(t.db, { customerId, channelIds: [created.body.id], notification: notification() });
+      const now = new Date();
+      const died = await claimDueDeliveries(t.db, { now, leaseMs: DELIVERY_LEASE_MS, limit: 7, token: uuidv7() });
+      expect(died).toHaveLength(7);
+      await worker.drain(now);
+      const ids = () => receiver.requests.map((r) => String(r.headers['webhook-id']));
+      expect(ids()).toHaveLength(13);
+      expect(ids().filter((id) => died.some((d) => d.id === id))).toEqual([]);
+      await worker.drain(new Date(now.getTime() + DELIVERY_LEASE_MS));
+      await worker.drain(new Date(now.getTime() + 30 * 24 * 3600_000));
+      expect(ids()).toHaveLength(20);
+      expect(new Set(ids()).size).toBe(20);
+      const deliveries = await t.request('GET', `${BASE}/${created.body.id}/deliveries?size=50`, { token: technician });
+      expect(deliveries.body.content.map((d: { state: string }) => d.state)).toEqual(Array(20).fill('DELIVERED'));
+    } finally {
+      await receiver.close();
+    }
+  });
 });
