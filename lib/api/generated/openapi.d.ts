@@ -248,7 +248,7 @@ export interface paths {
         put?: never;
         /**
          * Replace a WEBHOOK channel's signing secret
-         * @description Answers the new secret once. For 24 hours every request carries two signatures, the new and the old (Standard Webhooks), so the receiver can switch without losing a delivery. 400 `notificationChannel.error.notWebhook` for other types.
+         * @description Answers the new secret once. For 24 hours every request carries two signatures, the new and the old (Standard Webhooks), so the receiver can switch without losing a delivery. 409 `notificationChannel.error.notWebhook` for other types.
          */
         post: operations["rotateNotificationChannelSecret"];
         delete?: never;
@@ -10732,6 +10732,15 @@ export interface operations {
             };
             /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
