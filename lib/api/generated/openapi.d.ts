@@ -363,7 +363,7 @@ export interface paths {
         put?: never;
         /**
          * Create a notification channel in the selected customer
-         * @description Names are unique in the customer (409 `notificationChannel.error.nameExists`). `comment` is required and may be empty. `notify` holds e-mail addresses for EMAIL, E.164 numbers for SMS; SMS needs the server’s SMS delivery (400 `notificationChannel.error.smsNotConfigured`).
+         * @description Names are unique in the customer (409 `notificationChannel.error.nameExists`). `comment` is required and may be empty. `notify` holds e-mail addresses for EMAIL, E.164 numbers for SMS, one http(s) URL for WEBHOOK, user ids of the tenant for USER_NOTIFICATION (400 `notificationChannel.error.unknownUser`); SMS needs the server’s SMS delivery (400 `notificationChannel.error.smsNotConfigured`). A WEBHOOK channel is answered its signing `secret` here, once.
          */
         post: operations["createNotificationChannel"];
         delete?: never;
@@ -392,6 +392,66 @@ export interface paths {
          * @description Refused (409 `notificationChannel.error.inUse`) while an alert rule uses the channel.
          */
         delete: operations["deleteNotificationChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRuleNotificationChannel/{channelId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A channel's deliveries, newest first, each with its attempts
+         * @description Each attempt: when, whether it succeeded, the status code, the latency and the error (spec 5 §5).
+         */
+        get: operations["listNotificationDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRuleNotificationChannel/{channelId}/rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a WEBHOOK channel's signing secret
+         * @description Answers the new secret once. For 24 hours every request carries two signatures, the new and the old (Standard Webhooks), so the receiver can switch without losing a delivery. 409 `notificationChannel.error.notWebhook` for other types.
+         */
+        post: operations["rotateNotificationChannelSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alertRuleNotificationChannel/{channelId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test notification now
+         * @description Queues a `test` delivery, makes its first attempt at once (at most 15 s) and answers the delivery with it; a failed first attempt is retried on the schedule of every delivery. A disabled channel is tried too (it stays disabled).
+         */
+        post: operations["testNotificationChannel"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1939,6 +1999,77 @@ export interface paths {
          * @description Refused (409 `messageGroup.error.inUse`) while a channel has the group assigned.
          */
         delete: operations["deleteMessageGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first */
+        get: operations["listMyNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification/{notificationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one of the caller’s notifications read
+         * @description Another user’s notification is answered 404. Marking a read notification again changes nothing.
+         */
+        post: operations["markMyNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification/readAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every one of the caller's notifications read */
+        post: operations["markAllMyNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notification/unreadCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's notifications are unread */
+        get: operations["countMyUnreadNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7619,16 +7750,27 @@ export interface components {
         };
         NotificationChannel: {
             /** @enum {string} */
-            channelType?: "EMAIL" | "SMS";
+            channelType?: "EMAIL" | "SMS" | "WEBHOOK" | "USER_NOTIFICATION";
             comment?: string;
             /** Format: int64 */
             customerId?: number;
+            /** @description Why the channel is disabled (absent while enabled) */
+            disabledReason?: string;
+            /** @description False once a WEBHOOK receiver answered 410 Gone; nothing is sent then */
+            enabled?: boolean;
             /** Format: int64 */
             id: number;
             name: string;
             notify?: string[];
             /** @description The caller sees the channel only through read-only team assignments */
             readOnly?: boolean;
+            /** @description WEBHOOK only, and only in the answer of the create (or of the update that makes a channel a WEBHOOK): the signing secret `whsec_…`. Never answered again. */
+            secret?: string;
+            /**
+             * Format: int64
+             * @description WEBHOOK: when the secret was last rotated
+             */
+            secretRotatedAt?: number;
             /** @description select-only: the teams of the channel */
             teamAssignments?: {
                 [key: string]: unknown;
@@ -7637,10 +7779,10 @@ export interface components {
         /** @description Every `notify` entry must be of the `channelType` */
         NotificationChannelCreate: {
             /**
-             * @description `EMAIL`, or `SMS` when the server has SMS delivery configured (`SMS_WEBHOOK_URL`; otherwise 400 `notificationChannel.error.smsNotConfigured`)
+             * @description `EMAIL`; `SMS` when the server has SMS delivery configured (`SMS_WEBHOOK_URL`; otherwise 400 `notificationChannel.error.smsNotConfigured`); `WEBHOOK` (a signed POST, Standard Webhooks 1.0); `USER_NOTIFICATION` (the console bell of the named users)
              * @enum {string}
              */
-            channelType: "EMAIL" | "SMS";
+            channelType: "EMAIL" | "SMS" | "WEBHOOK" | "USER_NOTIFICATION";
             /** @description Required; may be empty */
             comment: string;
             /**
@@ -7650,7 +7792,7 @@ export interface components {
             customerId?: number;
             /** @description Unique in the customer */
             name: string;
-            /** @description Who is told: e-mail addresses for EMAIL, E.164 phone numbers for SMS; 1 to 50, none twice */
+            /** @description Who is told: e-mail addresses for EMAIL, E.164 phone numbers for SMS, exactly one http(s) URL for WEBHOOK, ids of the tenant's users for USER_NOTIFICATION (400 `notificationChannel.error.unknownUser` otherwise); 1 to 50, none twice */
             notify: string[];
         };
         NotificationChannelPage: {
@@ -7664,13 +7806,91 @@ export interface components {
             totalElements: number;
             totalPages: number;
         };
-        /** @description The `notify` entries afterwards must be of the `channelType` afterwards. Partial update: an attribute that is omitted or sent as null keeps its value (spec 1 general rule 2). */
+        NotificationChannelSecret: {
+            /**
+             * Format: int64
+             * @description Until then every request carries the old signature too
+             */
+            previousSecretValidUntil: number;
+            /** @description The new signing secret `whsec_…`, answered only here */
+            secret: string;
+        };
+        /** @description The `notify` entries afterwards must be of the `channelType` afterwards. A change to WEBHOOK answers a new `secret` once. Partial update: an attribute that is omitted or sent as null keeps its value (spec 1 general rule 2). */
         NotificationChannelUpdate: {
-            channelType?: ("EMAIL" | "SMS") | null;
+            channelType?: ("EMAIL" | "SMS" | "WEBHOOK" | "USER_NOTIFICATION") | null;
             comment?: string | null;
             customerId?: number | null;
+            enabled?: boolean | null;
             name?: string | null;
             notify?: string[] | null;
+        };
+        NotificationDelivery: {
+            attemptCount: number;
+            /** @description Every attempt, first to last (at most 10) */
+            attempts: components["schemas"]["NotificationDeliveryAttempt"][];
+            /** Format: int64 */
+            channelId: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** @description Why a delivery ended without success */
+            detail?: string;
+            /** Format: int64 */
+            finishedAt?: number;
+            /** @description The delivery (UUIDv7); a WEBHOOK receives it as `webhook-id` on every attempt */
+            id: string;
+            /**
+             * Format: int64
+             * @description PENDING: when the next attempt is due
+             */
+            nextAttemptAt?: number;
+            payload: components["schemas"]["NotificationPayload"];
+            /**
+             * @description PENDING while attempts remain; DELIVERED; FAILED after the last attempt or a 410
+             * @enum {string}
+             */
+            state: "PENDING" | "DELIVERED" | "FAILED";
+            /** @enum {string} */
+            type: "alert.device.offline" | "alert.device.online" | "alert.datasource.error" | "alert.datasource.fixed" | "test";
+        };
+        NotificationDeliveryAttempt: {
+            /**
+             * Format: int64
+             * @description When the attempt started
+             */
+            at: number;
+            /** @description 1 for the first attempt */
+            attempt: number;
+            /** @description What the attempt did (e-mails queued, users notified) */
+            detail?: string;
+            /** @description Why the attempt failed, for a person */
+            error?: string;
+            /** @description From the request to the answer (or the failure) */
+            latencyMs: number;
+            /** @description The receiver's HTTP status (WEBHOOK, SMS); absent without an answer */
+            statusCode?: number;
+            succeeded: boolean;
+        };
+        NotificationDeliveryPage: {
+            content: components["schemas"]["NotificationDelivery"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        /** @description The body a WEBHOOK channel receives (spec 5 §5) */
+        NotificationPayload: {
+            /** @description `alertId`, `alertRuleId`, `alertRuleName`, `customerId`, and `device` `{id, name, lastActivity, folderPath}` or `datasource` `{id, name, errorCounter, lastError}` */
+            data: {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601 */
+            timestamp: string;
+            /** @enum {string} */
+            type: "alert.device.offline" | "alert.device.online" | "alert.datasource.error" | "alert.datasource.fixed" | "test";
         };
         OAuthError: {
             error: string;
@@ -7688,7 +7908,7 @@ export interface components {
             customerId?: number;
             id: string;
             /** @enum {string} */
-            kind: "USER_PASSWORD_SETUP";
+            kind: "USER_PASSWORD_SETUP" | "ALERT_NOTIFICATION";
             lastError?: string;
             /** Format: date-time */
             sentAt?: string;
@@ -9021,6 +9241,45 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             name?: string | null;
+        };
+        UserNotification: {
+            /**
+             * Format: int64
+             * @description Absent once the channel was deleted
+             */
+            channelId?: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** @description The payload's `data` (spec 5 §5) */
+            data: {
+                [key: string]: unknown;
+            };
+            id: string;
+            read: boolean;
+            /** Format: int64 */
+            readAt?: number;
+            text: string;
+            title: string;
+            /** @enum {string} */
+            type: "alert.device.offline" | "alert.device.online" | "alert.datasource.error" | "alert.datasource.fixed" | "test";
+        };
+        UserNotificationPage: {
+            content: components["schemas"]["UserNotification"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        UserNotificationsMarkedRead: {
+            /** @description How many notifications were unread */
+            marked: number;
+        };
+        UserNotificationUnreadCount: {
+            unread: number;
         };
         UserPage: {
             content: components["schemas"]["User"][];
@@ -11910,6 +12169,271 @@ export interface operations {
             };
             /** @description Blocked by the current state (duplicate, in use, …) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotificationDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Page size */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The notification channel */
+                channelId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDeliveryPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateNotificationChannelSecret: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The notification channel */
+                channelId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannelSecret"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testNotificationChannel: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The notification channel */
+                channelId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery and its first attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDelivery"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20469,6 +20993,299 @@ export interface operations {
             };
             /** @description Blocked by the current state (duplicate, in use, …) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyNotifications: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Page size */
+                size?: number;
+                /** @description `true`: only the unread ones */
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotificationPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markMyNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification */
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markAllMyNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotificationsMarkedRead"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    countMyUnreadNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotificationUnreadCount"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from '@/server/tenant/customers.table';
 
-/** What a message is about; later senders (alert-rule notifications) add their kind here. */
-export const mailKinds = ['USER_PASSWORD_SETUP'] as const;
+/** What a message is about: the password-setup link, an alert-rule notification (notification-channels). */
+export const mailKinds = ['USER_PASSWORD_SETUP', 'ALERT_NOTIFICATION'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export const mailStatuses = ['PENDING', 'SENT', 'FAILED'] as const;

@@ -36,6 +36,7 @@ describe('notification channels (spec 2 "Alert rules, notification channels, ale
       channelType: 'SMS',
       notify: ['+4915112345678'],
       customerId,
+      enabled: true,
       readOnly: false,
     });
     const b = await create(email('Facility team', ['facility@example.com', 'lead@example.com']));

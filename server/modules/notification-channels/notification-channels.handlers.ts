@@ -3,6 +3,7 @@ import type { RouteRegistrar } from '@/server/http/route';
 import { serviceContext } from '@/server/http/service-context';
 import * as routes from './notification-channels.routes';
 import * as service from './notification-channels.service';
+import * as deliveries from './notification-deliveries.service';
 
 export function registerNotificationChannelRoutes(app: RouteRegistrar) {
   app.openapi(routes.listNotificationChannelsRoute, async (c) =>
@@ -38,4 +39,18 @@ export function registerNotificationChannelRoutes(app: RouteRegistrar) {
 
     return c.body(null, 204);
   });
+
+  app.openapi(routes.testNotificationChannelRoute, async (c) =>
+    c.json(await deliveries.testNotificationChannel(serviceContext(c), { id: c.req.valid('param').channelId }), 200),
+  );
+
+  app.openapi(routes.listNotificationDeliveriesRoute, async (c) => {
+    const { page, size } = c.req.valid('query');
+
+    return c.json(await deliveries.listDeliveries(serviceContext(c), { id: c.req.valid('param').channelId, page, size }), 200);
+  });
+
+  app.openapi(routes.rotateNotificationChannelSecretRoute, async (c) =>
+    c.json(await deliveries.rotateWebhookSecret(serviceContext(c), { id: c.req.valid('param').channelId }), 200),
+  );
 }

@@ -10,8 +10,9 @@ import {
   NotificationChannelUpdateSchema,
   SimpleNotificationChannelListSchema,
 } from './notification-channels.schemas';
+import { NotificationDeliverySchema, RotatedSecretSchema } from './notification-deliveries.schemas';
 
-/* Spec 2 "Alert rules, notification channels, alerts": every operation needs TECHNICIAN. `/test` and `/deliveries` come with the alerts issue. */
+/* Spec 2 "Alert rules, notification channels, alerts" and spec 5 §5: every operation needs TECHNICIAN. */
 const BASE = '/api/alertRuleNotificationChannel';
 const tags = ['Notification channels'];
 const access = { minRole: 'TECHNICIAN', tenant: 'scoped' } as const;
@@ -74,7 +75,9 @@ export const createNotificationChannelRoute = defineRoute(
     summary: 'Create a notification channel in the selected customer',
     description:
       'Names are unique in the customer (409 `notificationChannel.error.nameExists`). `comment` is required and may be empty. ' +
-      '`notify` holds e-mail addresses for EMAIL, E.164 numbers for SMS; SMS needs the server’s SMS delivery (400 `notificationChannel.error.smsNotConfigured`).',
+      '`notify` holds e-mail addresses for EMAIL, E.164 numbers for SMS, one http(s) URL for WEBHOOK, user ids of the tenant for USER_NOTIFICATION ' +
+      '(400 `notificationChannel.error.unknownUser`); SMS needs the server’s SMS delivery (400 `notificationChannel.error.smsNotConfigured`). ' +
+      'A WEBHOOK channel is answered its signing `secret` here, once.',
     request: {
       query: ScopeQuery.extend({ teamIds: teamIdsParam }),
       body: { required: true, ...json(NotificationChannelCreateSchema) },
@@ -110,6 +113,57 @@ export const deleteNotificationChannelRoute = defineRoute(
     description: 'Refused (409 `notificationChannel.error.inUse`) while an alert rule uses the channel.',
     request: { params: IdParams, query: ScopeQuery },
     responses: { 204: { description: 'Deleted' }, ...conflictError },
+  },
+  byId,
+);
+
+const DeliveryQuery = z.object({ customerId: customerIdParam, page: ListQuerySchema.shape.page, size: ListQuerySchema.shape.size });
+
+export const testNotificationChannelRoute = defineRoute(
+  access,
+  {
+    method: 'post',
+    path: `${BASE}/{channelId}/test`,
+    operationId: 'testNotificationChannel',
+    tags,
+    summary: 'Send a test notification now',
+    description:
+      'Queues a `test` delivery, makes its first attempt at once (at most 15 s) and answers the delivery with it; a failed ' +
+      'first attempt is retried on the schedule of every delivery. A disabled channel is tried too (it stays disabled).',
+    request: { params: IdParams, query: ScopeQuery },
+    responses: { 200: { description: 'The delivery and its first attempt', ...json(NotificationDeliverySchema) } },
+  },
+  byId,
+);
+
+export const listNotificationDeliveriesRoute = defineRoute(
+  access,
+  {
+    method: 'get',
+    path: `${BASE}/{channelId}/deliveries`,
+    operationId: 'listNotificationDeliveries',
+    tags,
+    summary: "A channel's deliveries, newest first, each with its attempts",
+    description: 'Each attempt: when, whether it succeeded, the status code, the latency and the error (spec 5 §5).',
+    request: { params: IdParams, query: DeliveryQuery },
+    responses: { 200: { description: 'A page of deliveries', ...json(pageOf(NotificationDeliverySchema, 'NotificationDeliveryPage')) } },
+  },
+  byId,
+);
+
+export const rotateNotificationChannelSecretRoute = defineRoute(
+  access,
+  {
+    method: 'post',
+    path: `${BASE}/{channelId}/rotateSecret`,
+    operationId: 'rotateNotificationChannelSecret',
+    tags,
+    summary: "Replace a WEBHOOK channel's signing secret",
+    description:
+      'Answers the new secret once. For 24 hours every request carries two signatures, the new and the old (Standard Webhooks), ' +
+      'so the receiver can switch without losing a delivery. 409 `notificationChannel.error.notWebhook` for other types.',
+    request: { params: IdParams, query: ScopeQuery },
+    responses: { 200: { description: 'The new secret', ...json(RotatedSecretSchema) }, ...conflictError },
   },
   byId,
 );

@@ -18,6 +18,7 @@ import {
 } from '@/server/modules/teams';
 import { findPage, type ListInput, MAX_PAGE_SIZE } from '@/server/query';
 import * as q from './notification-channels.queries';
+import { findUsersOf } from './notification-deliveries.queries';
 import { notificationChannelResource } from './notification-channels.resource';
 import {
   notifyIssues,
@@ -28,6 +29,7 @@ import {
   type SimpleNotificationChannel,
 } from './notification-channels.schemas';
 import { notificationChannels, type NotificationChannelRow } from './notification-channels.table';
+import { newWebhookSecret, sealSecret } from './webhook-signing';
 
 const ENTITY = 'notificationChannel';
 const auditChannel = auditOf(ENTITY, (row: NotificationChannelRow) => ({
@@ -78,14 +80,21 @@ export async function getNotificationChannel(ctx: ServiceContext, input: { id: n
   return found;
 }
 
-/** POST /api/alertRuleNotificationChannel: names unique per customer (409); SMS only when configured; optional `teamIds`. */
-export async function createNotificationChannel(ctx: ServiceContext, input: { body: NotificationChannelCreate; teamIds?: string }) {
+/**
+ * POST /api/alertRuleNotificationChannel: names unique per customer (409); SMS only when configured; USER_NOTIFICATION
+ * names users of the customer; a WEBHOOK gets its signing secret, answered here once; optional `teamIds`.
+ */
+export async function createNotificationChannel(
+  ctx: ServiceContext,
+  input: { body: NotificationChannelCreate; teamIds?: string },
+): Promise<NotificationChannel> {
   const { body } = input;
   const customerId = targetCustomerId(ctx.scope, ctx.actor);
   assertTypeOffered(ctx, body.channelType);
 
   return uniqueName(body.name, () =>
     withTransaction(ctx.db, async (tx) => {
+      await assertUsersOf(tx, { customerId, channelType: body.channelType, notify: body.notify });
       const row = await q.insertNotificationChannel(tx, {
         customerId,
         name: body.name,
@@ -93,6 +102,7 @@ export async function createNotificationChannel(ctx: ServiceContext, input: { bo
         channelType: body.channelType,
         notify: body.notify,
       });
+      const secret = body.channelType === 'WEBHOOK' ? await giveSecret(tx, ctx, row) : undefined;
       if (parseTeamIdsParam(input.teamIds).length > 0) await assignTeams(tx, ctx, ENTITY, String(row.id), input.teamIds);
       await auditChannel(tx, ctx, row, 'create', `Notification channel '${row.name}' created`, {
         name: row.name,
@@ -101,7 +111,7 @@ export async function createNotificationChannel(ctx: ServiceContext, input: { bo
         notify: row.notify,
       });
 
-      return (await readNotificationChannel(tx, ctx, row.id, { visibleOnly: false }))!;
+      return { ...(await readNotificationChannel(tx, ctx, row.id, { visibleOnly: false }))!, secret };
     }),
   );
 }
@@ -110,7 +120,10 @@ export async function createNotificationChannel(ctx: ServiceContext, input: { bo
  * PUT /api/alertRuleNotificationChannel/{channelId}: partial (spec 1 rule 2). The `notify` entries afterwards must be of
  * the type afterwards, whichever of the two the body changes.
  */
-export async function updateNotificationChannel(ctx: ServiceContext, input: { id: number; body: NotificationChannelUpdate }) {
+export async function updateNotificationChannel(
+  ctx: ServiceContext,
+  input: { id: number; body: NotificationChannelUpdate },
+): Promise<NotificationChannel> {
   const { body } = input;
 
   return uniqueName(body.name ?? '', () =>
@@ -129,11 +142,20 @@ export async function updateNotificationChannel(ctx: ServiceContext, input: { id
             issues,
           },
         );
+      if (body.channelType !== undefined || body.notify !== undefined)
+        await assertUsersOf(tx, { customerId: row.customerId, channelType, notify });
       const values: Partial<typeof notificationChannels.$inferInsert> = {};
-      for (const key of ['name', 'comment', 'channelType', 'notify'] as const) {
+      for (const key of ['name', 'comment', 'channelType', 'notify', 'enabled'] as const) {
         if (body[key] !== undefined) (values as Record<string, unknown>)[key] = body[key];
       }
+      if (body.enabled !== undefined && body.enabled !== row.enabled)
+        values.disabledReason = body.enabled ? null : `Disabled by ${ctx.actor.email}`;
       const changes = diffFields(row, values);
+      const isNewWebhook = channelType === 'WEBHOOK' && row.channelType !== 'WEBHOOK';
+      // The secret belongs to the WEBHOOK: a channel that stops being one loses it, one that becomes one gets a new one.
+      if (row.channelType === 'WEBHOOK' && channelType !== 'WEBHOOK')
+        Object.assign(values, { secretSealed: null, previousSecretSealed: null, previousSecretUntil: null, secretRotatedAt: null });
+      const secret = isNewWebhook ? await giveSecret(tx, ctx, row) : undefined;
       if (Object.keys(changes).length > 0) {
         await q.updateNotificationChannel(tx, row, values);
         const name = values.name ?? row.name;
@@ -147,7 +169,7 @@ export async function updateNotificationChannel(ctx: ServiceContext, input: { id
         );
       }
 
-      return (await readNotificationChannel(tx, ctx, row.id, { visibleOnly: false }))!;
+      return { ...(await readNotificationChannel(tx, ctx, row.id, { visibleOnly: false }))!, secret };
     }),
   );
 }
@@ -191,6 +213,34 @@ function assertTypeOffered(ctx: ServiceContext, channelType: NotificationChannel
         issues: [{ path: 'channelType', message: 'SMS delivery is not configured on this server' }],
       },
     );
+}
+
+/** USER_NOTIFICATION names users of the channel's customer (400 `notificationChannel.error.unknownUser` naming the entries). */
+async function assertUsersOf(
+  tx: Executor,
+  input: { customerId: number; channelType: NotificationChannelType; notify: readonly string[] },
+): Promise<void> {
+  if (input.channelType !== 'USER_NOTIFICATION') return;
+  const found = new Set((await findUsersOf(tx, { customerId: input.customerId, ids: [...input.notify] })).map((id) => id.toLowerCase()));
+  const missing = input.notify.flatMap((id, i) => (found.has(id.toLowerCase()) ? [] : [{ id, i }]));
+  if (missing.length > 0)
+    throw new ValidationError('notificationChannel.error.unknownUser', `No user of the tenant has the id '${missing[0]!.id}'`, {
+      target: 'json',
+      issues: missing.map(({ i }) => ({ path: `notify.${i}`, message: 'No user of the tenant has this id' })),
+    });
+}
+
+/** A new signing secret for the WEBHOOK channel `row`, stored sealed; the caller answers it once. */
+async function giveSecret(tx: Executor, ctx: ServiceContext, row: NotificationChannelRow): Promise<string> {
+  const secret = newWebhookSecret();
+  await q.updateNotificationChannel(tx, row, {
+    secretSealed: sealSecret(ctx.config, row.id, secret),
+    previousSecretSealed: null,
+    previousSecretUntil: null,
+    secretRotatedAt: null,
+  });
+
+  return secret;
 }
 
 async function readNotificationChannel(db: Executor, ctx: ServiceContext, id: number, options: { select?: string; visibleOnly: boolean }) {

@@ -1,9 +1,9 @@
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from '@/server/tenant/customers.table';
 
 /**
  * An alert-rule notification channel (spec 2 "Alert rule", "Notification channel"): who is told, and how, when a
- * rule fires. `notify` holds addresses of the channel's type (e-mail addresses, E.164 numbers). Alert rules will
+ * rule fires. `notify` holds addresses of the channel's type (e-mail addresses, E.164 numbers, one URL, user ids). Alert rules
  * reference channels with a plain foreign key, which is what refuses deleting a channel in use (README.md).
  */
 export const notificationChannels = pgTable(
@@ -17,6 +17,15 @@ export const notificationChannels = pgTable(
     comment: text('comment').notNull().default(''),
     channelType: text('channel_type').notNull(),
     notify: text('notify').array().notNull(),
+    /** False once a WEBHOOK receiver answered 410 Gone (spec 5 §5); nothing is sent until it is enabled again. */
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    /** WEBHOOK: the signing secret `whsec_…`, sealed under a key derived from AUTH_SECRET (webhook-signing.ts). */
+    secretSealed: text('secret_sealed'),
+    /** WEBHOOK: the secret before the last rotation, still signed with until `previous_secret_until` (24 h). */
+    previousSecretSealed: text('previous_secret_sealed'),
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true, precision: 3 }),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true, precision: 3 }),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastSavedAt: timestamp('last_saved_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -84,6 +84,8 @@ const SEMANTIC_400: Record<string, string> = {
   'webhook.error.payload': 'a trigger payload that is not a JSON object (the GET form: Base64 of one), or unreadable XML',
   // What the server is configured to do.
   'notificationChannel.error.smsNotConfigured': 'SMS channels only where the server has SMS delivery configured (`SMS_WEBHOOK_URL`)',
+  'notificationChannel.error.unknownUser':
+    'USER_NOTIFICATION `notify` names users of the tenant: ids of existing users, which a schema cannot know',
   // The state of another resource the request names.
   'campaign.error.quickFilterType': 'a quick filter of another entity type than the field that names it',
   'calendarEvent.error.invalidEnd':
