@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { deviceAlertSources } from '@/server/modules/devices';
+import { queueNotifications } from '@/server/modules/notification-channels';
 import { defineModule, plug } from '@/server/modules/module';
 import { usageCounters } from '@/server/modules/resource-limits';
 import { teamResources } from '@/server/modules/teams';
 import { runEvaluationTick } from './alert-evaluation';
-import type { QueueNotifications } from './alert-notifications';
 import { countAlertRulesOf, insertAlertRule } from './alert-rules.queries';
 import { registerAlertRoutes } from './alerts.handlers';
 import { alertRuleChannels, alertRules, alerts } from './alerts.table';
-
-/**
- * Until the deliveries land (notification-channels `queueNotifications`, wired by the lead at the merge), the
- * evaluation's notifications go nowhere: alerts still open and close, and the console shows them.
- */
-const deliveriesNotWired: QueueNotifications = async () => {};
 
 export const alertsModule = defineModule({
   name: 'alerts',
@@ -38,7 +32,7 @@ export const alertsModule = defineModule({
       name: 'alerts.evaluate-due',
       cron: '*/5 * * * * *',
       run: async () => {
-        await runEvaluationTick({ db, log, queueNotifications: deliveriesNotWired }, { now: new Date() });
+        await runEvaluationTick({ db, log, queueNotifications }, { now: new Date() });
       },
     },
   ],
