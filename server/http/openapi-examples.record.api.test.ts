@@ -251,7 +251,7 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
         form: { grant_type: 'password', username: 'olivia.owner@example.com', password: TEST_PASSWORD },
       })
     ).body.access_token as string;
-    await call('GET', '/api/v2/user/me', { token: owner });
+    const ownerUserId = (await call('GET', '/api/v2/user/me', { token: owner })).body.id as string;
     await call('PUT', `/api/customer/settings/teams?${q}`, {
       token: owner,
       json: { accessResourcesWithoutTeam: true, userFullAccessIfNotInTeam: false },
@@ -665,6 +665,34 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/alertRuleNotificationChannel?${q}`, { token: owner });
     await call('GET', `/api/alertRuleNotificationChannel/simple?${q}`, { token: owner });
     await call('GET', `/api/alertRuleNotificationChannel/${facility.id}?${q}`, { token: owner });
+    // A test notification, its delivery; a webhook channel's secret rotated; the owner's bell.
+    await call('POST', `/api/alertRuleNotificationChannel/${facility.id}/test?${q}`, { token: owner });
+    await call('GET', `/api/alertRuleNotificationChannel/${facility.id}/deliveries?${q}`, { token: owner });
+    const hook = (
+      await call(
+        'POST',
+        `/api/alertRuleNotificationChannel?${q}`,
+        {
+          token: owner,
+          json: { name: 'Ticketing system', comment: '', channelType: 'WEBHOOK', notify: ['https://tickets.example.com/hooks/signage'] },
+        },
+        201,
+      )
+    ).body;
+    await call('POST', `/api/alertRuleNotificationChannel/${hook.id}/rotateSecret?${q}`, { token: owner });
+    await call('DELETE', `/api/alertRuleNotificationChannel/${hook.id}?${q}`, { token: owner }, 204);
+    const console_ = (
+      await call(
+        'POST',
+        `/api/alertRuleNotificationChannel?${q}`,
+        { token: owner, json: { name: 'Console', comment: 'The bell', channelType: 'USER_NOTIFICATION', notify: [ownerUserId] } },
+        201,
+      )
+    ).body;
+    await call('POST', `/api/alertRuleNotificationChannel/${console_.id}/test?${q}`, { token: owner });
+    await call('GET', '/api/notification', { token: owner });
+    await call('GET', '/api/notification/unreadCount', { token: owner });
+    await call('POST', '/api/notification/readAll', { token: owner });
 
     // Datasources: an internal table and its data, a room's status written by a display, an external feed refreshed
     // (no network here: its lastError says why), their usage.
