@@ -23,7 +23,7 @@ import { openSecret, signedHeaders } from './webhook-signing';
 
 /** After the first failed attempt, then each further one (spec 5 §5); after the last, the delivery FAILED. */
 export const RETRY_SCHEDULE_MS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600].map((s) => s * 1000);
-export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
+const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 /** How long a claim owns a delivery: well past the 15 s an attempt may take. */
 export const DELIVERY_LEASE_MS = 60_000;
 const DEFAULT_CONCURRENCY = 16;

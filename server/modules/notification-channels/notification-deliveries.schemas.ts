@@ -6,7 +6,7 @@ import { epochMs, intId } from '@/server/http/wire.schemas';
  * imports: the console imports these for its types.
  */
 
-export const notificationEventTypes = [
+const notificationEventTypes = [
   'alert.device.offline',
   'alert.device.online',
   'alert.datasource.error',
@@ -38,7 +38,7 @@ export type AlertNotification = {
 /** What a WEBHOOK channel receives as its body, and what the e-mail states: spec 5 §5's `{type, timestamp, data}`. */
 export type NotificationPayload = Pick<AlertNotification, 'type' | 'timestamp' | 'data'>;
 
-export const deliveryStates = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+const deliveryStates = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
 const PayloadSchema = z
@@ -109,5 +109,4 @@ export const MarkedReadSchema = z
   .openapi('UserNotificationsMarkedRead');
 
 export type NotificationDelivery = z.infer<typeof NotificationDeliverySchema>;
-export type NotificationDeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
 export type UserNotification = z.infer<typeof UserNotificationSchema>;

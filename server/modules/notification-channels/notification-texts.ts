@@ -12,7 +12,7 @@ const BODY_MAX = 20_000;
 const SMS_MAX = 1_000;
 
 /** What happened, in a line: the default subject, SMS and bell title. */
-export function headline(payload: NotificationPayload): string {
+function headline(payload: NotificationPayload): string {
   const { device, datasource, alertRuleName } = payload.data;
   const rule = alertRuleName ? ` (${alertRuleName})` : '';
   switch (payload.type) {
@@ -30,7 +30,7 @@ export function headline(payload: NotificationPayload): string {
 }
 
 /** The facts of the payload, one a line: the default e-mail body and bell text. */
-export function facts(payload: NotificationPayload): string {
+function facts(payload: NotificationPayload): string {
   const { data } = payload;
   const lines = [headline(payload), '', `Time: ${payload.timestamp}`];
   if (data.alertRuleName !== null) lines.push(`Alert rule: ${data.alertRuleName}`);
