@@ -114,9 +114,6 @@ test('a technician watches a folder with a rule made on the page; the offline sc
   await edit.getByLabel('Comment').fill('Front desk calls the installer');
   await edit.locator('summary', { hasText: 'Messages' }).click();
   await edit.getByLabel('SMS when an alert opens').fill('{deviceName} in {folderPath} is {event}');
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await screenshot(page, 'alert-rule-dialog-1024');
-  await page.setViewportSize({ width: 1440, height: 900 });
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   const saved = await api<{ content: Rule[] }>(request, admin, 'GET', `/api/alertRule?${q}`);
@@ -134,14 +131,33 @@ test('a technician watches a folder with a rule made on the page; the offline sc
   ]);
   const ruleId = saved.content[0]!.id;
 
-  // A taken name is refused at its field.
+  // A taken name is refused at its field (at 1024 × 768, the smallest window the console is made for).
+  await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByRole('button', { name: 'New alert rule' }).first().click();
   await create.getByLabel('Watch for').selectOption('DatasourceError');
+  await expect(create.getByLabel('Failed refreshes in a row')).toHaveValue('3');
   await create.getByLabel('Name').fill('Lobby offline');
   await create.getByRole('button', { name: 'Create rule' }).click();
   await expect(create.getByText('Another rule has this name.')).toBeVisible();
+  await screenshot(page, 'alert-rule-dialog-1024');
   await create.getByRole('button', { name: 'Cancel' }).click();
   await expect(create).toBeHidden();
+
+  // Every entry stays reachable at 768 high: the list scrolls (the last one lies below the fold), and on the
+  // collapsed rail a name shows beside its icon.
+  await nav.getByRole('link', { name: 'Teams' }).click();
+  await expect(page.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  const rulesLink = nav.getByRole('link', { name: 'Alert rules' });
+  await rulesLink.hover();
+  const tooltip = rulesLink.locator('[aria-hidden="true"]', { hasText: 'Alert rules' });
+  await expect(tooltip).toBeVisible();
+  const [link, tip] = [(await rulesLink.boundingBox())!, (await tooltip.boundingBox())!];
+  expect(tip.x).toBeGreaterThanOrEqual(link.x + link.width);
+  expect(Math.abs(tip.y + tip.height / 2 - (link.y + link.height / 2))).toBeLessThan(4);
+  await screenshot(page, 'alerts-rail-1024');
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The screen has been offline for a minute: an evaluation opens its alert.
   await expect

@@ -283,35 +283,40 @@ export function AlertsPage() {
   const now = useNow();
   const words = useMemo(() => ({ t, format, now }), [t, format, now]);
 
+  // Each select its own toolbar item (as wide as its longest option), so the toolbar wraps between them, not inside.
   const filters = (
-    <div className="flex flex-wrap items-center gap-2">
-      <FilterSelect
-        aria-label={t('filter.state')}
-        value={params.state}
-        // The options are STATES: the value is one of them.
-        onChange={(e) => update({ state: e.target.value as AlertStateFilter })}
-      >
-        {STATES.map((state) => (
-          <option key={state} value={state}>
-            {t(`filter.states.${state}`)}
-          </option>
-        ))}
-      </FilterSelect>
-      {isTechnician ? (
-        <FilterSelect aria-label={t('filter.rule')} value={params.rule} onChange={(e) => update({ rule: e.target.value })}>
-          <option value="">{t('filter.allRules')}</option>
-          {/* A rule in the URL that is not listed (deleted, another tenant's) still shows as chosen. */}
-          {params.rule && rules.data && !rules.data.content.some((r) => String(r.id) === params.rule) ? (
-            <option value={params.rule}>{t('filter.unknownRule')}</option>
-          ) : null}
-          {(rules.data?.content ?? []).map((rule) => (
-            <option key={rule.id} value={String(rule.id)}>
-              {rule.name}
+    <>
+      <div className="shrink-0">
+        <FilterSelect
+          aria-label={t('filter.state')}
+          value={params.state}
+          // The options are STATES: the value is one of them.
+          onChange={(e) => update({ state: e.target.value as AlertStateFilter })}
+        >
+          {STATES.map((state) => (
+            <option key={state} value={state}>
+              {t(`filter.states.${state}`)}
             </option>
           ))}
         </FilterSelect>
+      </div>
+      {isTechnician ? (
+        <div className="shrink-0">
+          <FilterSelect aria-label={t('filter.rule')} value={params.rule} onChange={(e) => update({ rule: e.target.value })}>
+            <option value="">{t('filter.allRules')}</option>
+            {/* A rule in the URL that is not listed (deleted, another tenant's) still shows as chosen. */}
+            {params.rule && rules.data && !rules.data.content.some((r) => String(r.id) === params.rule) ? (
+              <option value={params.rule}>{t('filter.unknownRule')}</option>
+            ) : null}
+            {(rules.data?.content ?? []).map((rule) => (
+              <option key={rule.id} value={String(rule.id)}>
+                {rule.name}
+              </option>
+            ))}
+          </FilterSelect>
+        </div>
       ) : null}
-    </div>
+    </>
   );
   const empty = {
     body: isTechnician ? t('emptyTextTechnician') : t('emptyText'),
