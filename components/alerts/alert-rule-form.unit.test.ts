@@ -1,6 +1,8 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { AlertRuleBodySchema, type AlertRule } from '@/server/modules/alerts/alert-rules.schemas';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test compares the form's list with the renderer's own
+import { PLACEHOLDERS } from '@/server/modules/alerts/alert-templates';
 import alerts from '@/messages/en/alerts.json';
 import {
   alertRuleBody,
@@ -8,6 +10,7 @@ import {
   alertRuleFormValues,
   formFieldOfIssuePath,
   newAlertRuleValues,
+  TEMPLATE_PLACEHOLDERS,
   type AlertRuleFormValues,
   type Words,
 } from './alert-rule-form';
@@ -204,5 +207,11 @@ describe('the API’s issue paths', () => {
   it('marks nothing for a path no control sets', () => {
     expect(formFieldOfIssuePath('customerId')).toBeUndefined();
     expect(formFieldOfIssuePath('condition.unknown')).toBeUndefined();
+  });
+});
+
+describe('the placeholders the form lists', () => {
+  it('are the ones the templates are filled with', () => {
+    expect([...TEMPLATE_PLACEHOLDERS]).toEqual([...PLACEHOLDERS]);
   });
 });

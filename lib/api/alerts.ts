@@ -7,10 +7,10 @@ import { defineResource, type ListRequest } from '@/lib/api/resource';
 import { writableTeamsQuery } from '@/lib/api/team-reads';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import type { Schemas } from '@/lib/api/types';
-import type { AlertRule, SimpleAlertRule } from '@/server/modules/alerts/alert-rules.schemas';
+import type { AlertRule } from '@/server/modules/alerts/alert-rules.schemas';
 import type { DatasourceAlert, DeviceAlert } from '@/server/modules/alerts/alerts.schemas';
 
-export type { AlertRule, DatasourceAlert, DeviceAlert, SimpleAlertRule };
+export type { AlertRule, DatasourceAlert, DeviceAlert };
 
 type DocumentRuleBody = Schemas['AlertRuleBody'];
 
