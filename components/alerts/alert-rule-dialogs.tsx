@@ -80,8 +80,11 @@ function NumberField({
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       <div className="flex items-center gap-2">
-        <Input inputMode="numeric" className="w-28" {...fieldAria(id, error, Boolean(hint))} {...form.register(name)} />
-        <span className="text-sm text-zinc-600">{unit}</span>
+        {/* The input is as wide as its box (`w-full`): the box sets the width, so the unit stays beside it. */}
+        <div className="w-28 shrink-0">
+          <Input inputMode="numeric" {...fieldAria(id, error, Boolean(hint))} {...form.register(name)} />
+        </div>
+        <span className="text-sm whitespace-nowrap text-zinc-600">{unit}</span>
       </div>
     </Field>
   );
