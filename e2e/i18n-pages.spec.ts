@@ -111,6 +111,8 @@ const TENANT_PAGES: Array<(ids: Awaited<ReturnType<typeof seed>>) => string[]> =
     `/screens/${deviceId}`,
     '/advertisers',
     '/notification-channels',
+    '/alerts',
+    '/alert-rules',
     '/integrations',
     '/integrations?tab=keys',
     '/users',

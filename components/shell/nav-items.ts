@@ -15,8 +15,10 @@ import {
   PlayIcon,
   PlaylistIcon,
   SettingsIcon,
+  SlidersIcon,
   TeamIcon,
   UsersIcon,
+  WarningIcon,
 } from '@/components/ui/icons';
 import type { Role } from '@/lib/api/types';
 import type { Messages } from '@/messages/en';
@@ -103,7 +105,21 @@ export const NAV_ITEMS: NavItem[] = [
     visible: (a) => hasRole(a.role, 'VIEWER'),
     uiElement: 'newUi.navigation.advertisers',
   },
-  // Every notification-channel operation needs TECHNICIAN (spec 2); the alerts issue adds its rules and alerts beside it.
+  // Alerts: VIEWER reads screens' and datasources' alerts; rules and channels need TECHNICIAN (spec 2).
+  {
+    href: '/alerts',
+    label: 'alerts',
+    icon: WarningIcon,
+    visible: (a) => hasRole(a.role, 'VIEWER'),
+    uiElement: 'newUi.navigation.alerts',
+  },
+  {
+    href: '/alert-rules',
+    label: 'alertRules',
+    icon: SlidersIcon,
+    visible: (a) => hasRole(a.role, 'TECHNICIAN'),
+    uiElement: 'newUi.navigation.alertRules',
+  },
   {
     href: '/notification-channels',
     label: 'notificationChannels',

@@ -10,16 +10,26 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
 import { cn } from '@/lib/cn';
 
-/** A collapsed rail's label: shown beside the icon on hover and keyboard focus (the link keeps its name for screen readers). */
+/**
+ * A collapsed rail's label: shown beside the icon on hover and keyboard focus (the link keeps its name for screen readers).
+ * Fixed, at the height `placeRailTooltip` measured: the list scrolls on a short window, and a scrolling box would clip a
+ * tooltip that stands outside it.
+ */
 function RailTooltip({ label }: { label: string }) {
   return (
     <span
       aria-hidden="true"
-      className="pointer-events-none absolute top-1/2 left-full z-50 ml-3 hidden -translate-y-1/2 rounded-md bg-zinc-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white shadow group-hover:block group-focus-visible:block"
+      className="pointer-events-none fixed top-(--rail-tip-top) left-16 z-50 ml-1 hidden -translate-y-1/2 rounded-md bg-zinc-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white shadow group-hover:block group-focus-visible:block"
     >
       {label}
     </span>
   );
+}
+
+/** Where the hovered or focused rail link is now (the list may have scrolled): its tooltip's height. */
+function placeRailTooltip(event: { currentTarget: HTMLElement }) {
+  const box = event.currentTarget.getBoundingClientRect();
+  event.currentTarget.style.setProperty('--rail-tip-top', `${box.top + box.height / 2}px`);
 }
 
 /** The main navigation; `collapsed` draws it as a rail of icons with their labels as tooltips. */
@@ -34,7 +44,8 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label={t('label')} className={cn('flex-1 py-4', collapsed ? 'px-2' : 'px-3')}>
+      {/* The list scrolls when the window is shorter than the entries (1024 × 768 with every entry). */}
+      <nav aria-label={t('label')} className={cn('min-h-0 flex-1 overflow-y-auto py-4', collapsed ? 'px-2' : 'px-3')}>
         <ul className="space-y-0.5">
           {!ui.ready ? <NavSkeleton collapsed={collapsed} /> : null}
           {items.map((item) => {
@@ -45,6 +56,8 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
                 <Link
                   href={item.href}
                   onClick={onNavigate}
+                  onPointerEnter={collapsed ? placeRailTooltip : undefined}
+                  onFocus={collapsed ? placeRailTooltip : undefined}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     'group flex items-center gap-3 rounded-md py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
@@ -68,6 +81,8 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
           href="/api/docs"
           target="_blank"
           rel="noopener"
+          onPointerEnter={collapsed ? placeRailTooltip : undefined}
+          onFocus={collapsed ? placeRailTooltip : undefined}
           className={cn(
             'group relative flex items-center gap-3 rounded-md py-2 text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
             collapsed ? 'justify-center px-0' : 'px-2.5',

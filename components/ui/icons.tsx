@@ -307,6 +307,16 @@ export const WarningIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Three sliders: rules and their thresholds (alert rules). */
+export const SlidersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+    <circle cx="15" cy="6" r="2" />
+    <circle cx="9" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+);
+
 export const PlayIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M7 4.5v15l12.5-7.5L7 4.5Z" />

@@ -24,6 +24,7 @@ import {
   systemTypes,
 } from '@/server/modules/datasources/datasources.schemas';
 import { executionOutcomes } from '@/server/modules/webhooks/webhooks.schemas';
+import { alertRuleTypes } from '@/server/modules/alerts/alert-rules.schemas';
 import { actionBases, actionFamilies, actionTargetings } from '@/components/webhooks/webhook-action-form';
 import { SUBJECT_TYPES } from '@/lib/reports/report-params';
 import { LANGUAGES } from '@/lib/api/types';
@@ -75,6 +76,7 @@ const ENUMS: Record<LabelEnum, readonly string[]> = {
   webhookAction: actionBases,
   webhookTargeting: actionTargetings,
   webhookOutcome: executionOutcomes,
+  alertRuleType: alertRuleTypes,
 };
 
 describe('the label table', () => {

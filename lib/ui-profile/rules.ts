@@ -26,6 +26,8 @@
  *   newUi.navigation.subChannels   the Sub-channels entry
  *   newUi.navigation.proofOfPlay   the Proof of play entry
  *   newUi.navigation.schedules     the Schedules entry
+ *   newUi.navigation.alerts        the Alerts entry
+ *   newUi.navigation.alertRules    the Alert rules entry
  *   newUi.navigation.notificationChannels   the Notification channels entry
  *   newUi.navigation.integrations  the Integrations entry
  *   newUi.navigation.datasources   the Datasources entry
@@ -68,6 +70,8 @@ const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
     { key: 'navigation.schedules', label: 'navigationSchedules' },
     { key: 'navigation.proofOfPlay', label: 'navigationProofOfPlay' },
     { key: 'navigation.advertisers', label: 'navigationAdvertisers' },
+    { key: 'navigation.alerts', label: 'navigationAlerts' },
+    { key: 'navigation.alertRules', label: 'navigationAlertRules' },
     { key: 'navigation.notificationChannels', label: 'navigationNotificationChannels' },
     { key: 'navigation.integrations', label: 'navigationIntegrations' },
     { key: 'navigation.datasources', label: 'navigationDatasources' },

@@ -28,6 +28,7 @@ import datasources from './datasources.json';
 import shell from './shell.json';
 import overview from './overview.json';
 import datasourceData from './datasourceData.json';
+import alerts from './alerts.json';
 import type { Messages } from '../en';
 
 const messages: Messages = {
@@ -60,6 +61,7 @@ const messages: Messages = {
   shell,
   overview,
   datasourceData,
+  alerts,
 };
 
 export default messages;

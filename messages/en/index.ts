@@ -28,6 +28,7 @@ import datasources from './datasources.json';
 import shell from './shell.json';
 import overview from './overview.json';
 import datasourceData from './datasourceData.json';
+import alerts from './alerts.json';
 
 const messages = {
   common,
@@ -59,6 +60,7 @@ const messages = {
   shell,
   overview,
   datasourceData,
+  alerts,
 };
 
 export type Messages = typeof messages;
