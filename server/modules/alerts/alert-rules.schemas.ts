@@ -10,12 +10,13 @@ import { PLACEHOLDERS } from './alert-templates';
  */
 
 export const alertRuleTypes = ['DeviceOffline', 'DatasourceError'] as const;
+export type AlertRuleType = (typeof alertRuleTypes)[number];
 
 const MINUTES_PER_YEAR = 525_600;
 const ID_LIST_MAX = 1_000;
-const CHANNELS_MAX = 50;
+export const CHANNELS_MAX = 50;
 /** A datasource is deactivated at 25 failed refreshes in a row (datasources README): a higher threshold never fires. */
-const THRESHOLD_MAX = 25;
+export const THRESHOLD_MAX = 25;
 const TEMPLATE_MAX = 10_000;
 const COMMENT_MAX = 4_000;
 
