@@ -12,23 +12,8 @@ import type { DatasourceAlert, DeviceAlert } from '@/server/modules/alerts/alert
 
 export type { AlertRule, DatasourceAlert, DeviceAlert };
 
-type DocumentRuleBody = Schemas['AlertRuleBody'];
-
-/**
- * What the rule form sends: the document's body, with `workingDays` as the API takes it. The generator turns the
- * nullable `WorkingDays` reference into `WorkingDays & (Record<string, never> | null)`, which no day can satisfy.
- */
-export type AlertRuleRequest = DocumentRuleBody extends infer B
-  ? B extends DocumentRuleBody
-    ? Omit<B, 'workingDays'> & { workingDays: Schemas['WorkingDays'] | null }
-    : never
-  : never;
-
-/** The one place the request meets the document's type (see `AlertRuleRequest`). */
-function documentBody(body: AlertRuleRequest): DocumentRuleBody {
-  // The same JSON; only the generated `workingDays` type differs (it refuses every set of days).
-  return body as DocumentRuleBody;
-}
+/** What the rule form sends: the document's create and replace body. */
+export type AlertRuleRequest = Schemas['AlertRuleBody'];
 
 /** The alerts list's state filter: both, or one `state`. */
 export type AlertStateFilter = 'all' | 'OPEN' | 'CLOSED';
@@ -94,7 +79,7 @@ export function useCreateAlertRule() {
     ok(
       api.POST('/api/alertRule', {
         params: { query: { ...writableTeamsQuery(teamIds), ...tenantQuery(customerId) } },
-        body: documentBody(body),
+        body,
       }),
       as<AlertRule>(),
     ),
@@ -107,7 +92,7 @@ export function useUpdateAlertRule() {
     ok(
       api.PUT('/api/alertRule/{alertRuleId}', {
         params: { path: { alertRuleId: id }, query: tenantQuery(customerId) },
-        body: documentBody(body),
+        body,
       }),
       as<AlertRule>(),
     ),

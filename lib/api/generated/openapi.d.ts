@@ -5456,7 +5456,8 @@ export interface components {
             notificationChannels?: components["schemas"]["AlertRuleChannelReference"][];
             /** @description Default 300; at least 60 */
             scheduledEvaluateSeconds?: number;
-            workingDays: components["schemas"]["WorkingDays"] & (Record<string, never> | null);
+            /** @description Required; null: the rule never evaluates */
+            workingDays: components["schemas"]["WorkingDays"] | null;
             workingTime: components["schemas"]["WorkingTime"];
         } | {
             /** @enum {string} */
@@ -5486,7 +5487,8 @@ export interface components {
             notificationChannels?: components["schemas"]["AlertRuleChannelReference"][];
             /** @description Default 300; at least 60 */
             scheduledEvaluateSeconds?: number;
-            workingDays: components["schemas"]["WorkingDays"] & (Record<string, never> | null);
+            /** @description Required; null: the rule never evaluates */
+            workingDays: components["schemas"]["WorkingDays"] | null;
             workingTime: components["schemas"]["WorkingTime"];
         };
         /** @description An existing notification channel of the customer; other members are ignored */

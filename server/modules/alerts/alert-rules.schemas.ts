@@ -94,7 +94,7 @@ const commonFields = {
   enabled: z.boolean().optional().openapi({ description: 'Default true' }),
   delayEvaluateAfterViolationMinutes: z.number().int().min(0).max(10_080).optional().openapi({ description: 'Default 0; at most a week' }),
   scheduledEvaluateSeconds: z.number().int().min(60).max(86_400).optional().openapi({ description: 'Default 300; at least 60' }),
-  workingDays: WorkingDaysSchema.nullable().openapi({ description: 'Required; null: the rule never evaluates' }),
+  workingDays: z.union([WorkingDaysSchema, z.null()]).openapi({ description: 'Required; null: the rule never evaluates' }),
   workingTime: WorkingTimeSchema,
   notificationChannels: z
     .array(ChannelReferenceSchema)
