@@ -247,16 +247,16 @@ describe('assignment endpoints', () => {
 
   it('answers 404 team.error.unknownResourceType for kinds not registered', async () => {
     for (const [method, path] of [
-      ['GET', `/api/team/alertRuleAssignments?teamId=${teams.T1}`],
+      ['GET', `/api/team/deviceInstallRuleAssignments?teamId=${teams.T1}`],
       ['GET', `/api/team/fooAssignments?teamId=${teams.T1}`],
       ['GET', `/api/team/whatever?teamId=${teams.T1}`],
-      ['GET', `/api/team/alertRule/${u.a.id}/assignments`],
+      ['GET', `/api/team/deviceInstallRule/${u.a.id}/assignments`],
     ] as const) {
       const res = await t.request(method, path, { token: owner.token });
       expect(res.status, path).toBe(404);
       expect(res.body.key).toBe('team.error.unknownResourceType');
     }
-    const put = await t.request('PUT', `/api/team/updateAlertRuleAssignments?teamId=${teams.T1}`, {
+    const put = await t.request('PUT', `/api/team/updateDeviceInstallRuleAssignments?teamId=${teams.T1}`, {
       token: owner.token,
       json: { resourcesToAdd: [] },
     });
