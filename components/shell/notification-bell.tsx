@@ -103,7 +103,7 @@ export function NotificationBell() {
           </span>
         ) : null}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-[min(24rem,calc(100vw-2rem))]" aria-label={t('title')}>
+      <DropdownMenuContent align="end" className="w-[min(24rem,calc(100vw-2rem))]">
         <DropdownMenuLabel className="flex items-center justify-between gap-2">
           <span className="text-sm font-semibold text-zinc-900">{t('title')}</span>
           <span className="text-xs text-zinc-500">{t('unreadCount', { count })}</span>
