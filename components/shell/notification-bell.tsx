@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { relativeTime } from '@/components/datasources/datasource-status';
-import { notificationHref } from '@/components/shell/notification-link';
+import { notificationHref, notificationSummary } from '@/components/shell/notification-link';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -42,7 +42,7 @@ function NotificationItem({ notification, now, onOpen }: { notification: UserNot
         <span className={cn('block truncate', notification.read ? 'text-zinc-700' : 'font-semibold text-zinc-900')}>
           {notification.title}
         </span>
-        <span className="line-clamp-2 text-xs whitespace-pre-line text-zinc-500">{notification.text}</span>
+        <span className="line-clamp-2 text-xs text-zinc-500">{notificationSummary(notification)}</span>
         <time
           dateTime={new Date(notification.createdAt).toISOString()}
           title={format.dateTime(notification.createdAt)}

@@ -12,3 +12,14 @@ export function notificationHref(data: Readonly<Record<string, unknown>>): strin
 
   return datasourceId ? `/datasources/${encodeURIComponent(datasourceId)}` : null;
 }
+
+/** The text under a notification's title, on one line: the default text starts with the title again, and blank lines. */
+export function notificationSummary({ title, text }: { title: string; text: string }): string {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines[0] === title.trim()) lines.shift();
+
+  return lines.join(' · ');
+}

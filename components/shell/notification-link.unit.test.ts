@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationHref } from './notification-link';
+import { notificationHref, notificationSummary } from './notification-link';
 
 describe('notificationHref', () => {
   it('leads a device alert to its screen', () => {
@@ -15,5 +15,17 @@ describe('notificationHref', () => {
   it('leads a test or a malformed payload nowhere', () => {
     expect(notificationHref({ test: true })).toBeNull();
     expect(notificationHref({ device: { name: 'no id' }, datasource: 'x' })).toBeNull();
+  });
+});
+
+describe('notificationSummary', () => {
+  it('leaves out the title repeated as the first line, and blank lines', () => {
+    expect(
+      notificationSummary({ title: 'Test notification', text: 'Test notification\n\nTime: 2026-11-29T22:35:00Z\n\nThis is a test.' }),
+    ).toBe('Time: 2026-11-29T22:35:00Z · This is a test.');
+  });
+
+  it('keeps a text of a rule template whole', () => {
+    expect(notificationSummary({ title: 'Lobby is dark', text: 'Call the caretaker' })).toBe('Call the caretaker');
   });
 });
