@@ -55,6 +55,7 @@ test('a console-notification channel made on the page tells the signed-in user t
   await picker.getByRole('searchbox', { name: 'Search users by name or e-mail' }).fill('Bela');
   await picker.getByRole('checkbox', { name: /Bela/ }).check();
   await expect(picker.getByRole('list', { name: 'Chosen users' })).toContainText('Bela');
+  await shoot(page, 'notification-channel-users');
   await create.getByRole('button', { name: 'Create channel' }).click();
   await expect(create).toBeHidden();
   const me = rows.filter({ hasText: 'Me' }).filter({ hasText: 'Console notification' });
@@ -68,6 +69,7 @@ test('a console-notification channel made on the page tells the signed-in user t
   const result = page.getByRole('dialog', { name: 'Test notification' });
   await expect(result.getByText('Delivered', { exact: true })).toBeVisible();
   await expect(result.getByText('1 user(s) notified')).toBeVisible();
+  await screenshot(page, 'notification-channel-test-1440');
   await result.getByRole('button', { name: 'Close' }).click();
   await expect(result).toBeHidden();
   const unreadBell = page.getByRole('button', { name: 'Notifications (1 unread)' });
