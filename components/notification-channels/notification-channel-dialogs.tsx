@@ -3,6 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { z } from 'zod';
+import type { ShownSecret } from '@/components/notification-channels/notification-channel-actions';
+import { UserPicker } from '@/components/notification-channels/user-picker';
 import { TeamChoice } from '@/components/teams/team-choice';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -22,6 +24,7 @@ import {
   NOTIFY_MAX,
   notificationChannelTypes,
   notifyIssues,
+  type NotificationChannelType,
 } from '@/server/modules/notification-channels/notification-channels.schemas';
 
 /** The recipients as the form writes them: one a line (commas and semicolons also separate). */
@@ -31,6 +34,14 @@ const splitRecipients = (text: string) =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
+/** What the form sends as `notify`: the chosen users, the one URL, or the lines of addresses or numbers. */
+function notifyOf(v: { channelType: NotificationChannelType; notify: string; userIds: string[] }): string[] {
+  if (v.channelType === 'USER_NOTIFICATION') return v.userIds;
+  if (v.channelType === 'WEBHOOK') return v.notify.trim() ? [v.notify.trim()] : [];
+
+  return splitRecipients(v.notify);
+}
+
 /** The module's rules in the console's words: the recipients are a text of lines, checked against the chosen type. */
 const channelFormSchema = (t: Translate<'notificationChannels.form'>, needsTeam: boolean) =>
   z
@@ -39,24 +50,40 @@ const channelFormSchema = (t: Translate<'notificationChannels.form'>, needsTeam:
       comment: channelComment,
       channelType: z.enum(notificationChannelTypes),
       notify: z.string(),
+      userIds: z.array(z.string()),
       teamIds: z.array(z.string()),
     })
     .superRefine((v, ctx) => {
-      const notify = splitRecipients(v.notify);
-      if (notify.length === 0) ctx.addIssue({ code: 'custom', path: ['notify'], message: t('recipientsRequired') });
-      else if (notify.length > NOTIFY_MAX) ctx.addIssue({ code: 'custom', path: ['notify'], message: t('tooMany', { max: NOTIFY_MAX }) });
-      const [issue] = notifyIssues(v.channelType, notify);
+      const notify = notifyOf(v);
+      const field = v.channelType === 'USER_NOTIFICATION' ? 'userIds' : 'notify';
+      if (notify.length === 0) {
+        const message =
+          v.channelType === 'USER_NOTIFICATION'
+            ? t('usersRequired')
+            : v.channelType === 'WEBHOOK'
+              ? t('urlRequired')
+              : t('recipientsRequired');
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      } else if (notify.length > NOTIFY_MAX) ctx.addIssue({ code: 'custom', path: [field], message: t('tooMany', { max: NOTIFY_MAX }) });
+      // The users come from the tenant's list: the API checks them (unknownUser).
+      const [issue] = v.channelType === 'USER_NOTIFICATION' ? [] : notifyIssues(v.channelType, notify);
       if (issue) {
         const value = notify[issue.path[1]]!;
         const message =
-          issue.reason === 'twice' ? t('twice', { value }) : v.channelType === 'SMS' ? t('badPhone', { value }) : t('badEmail', { value });
+          issue.reason === 'twice'
+            ? t('twice', { value })
+            : v.channelType === 'SMS'
+              ? t('badPhone', { value })
+              : v.channelType === 'WEBHOOK'
+                ? t('badUrl', { value })
+                : t('badEmail', { value });
         ctx.addIssue({ code: 'custom', path: ['notify'], message });
       }
       if (needsTeam && v.teamIds.length === 0) ctx.addIssue({ code: 'custom', path: ['teamIds'], message: t('teamRequired') });
     })
-    .transform(({ notify, teamIds, ...rest }): NotificationChannelInput & { teamIds: string[] } => ({
+    .transform(({ notify, userIds, teamIds, ...rest }): NotificationChannelInput & { teamIds: string[] } => ({
       ...rest,
-      notify: splitRecipients(notify),
+      notify: notifyOf({ channelType: rest.channelType, notify, userIds }),
       teamIds,
     }));
 
@@ -66,11 +93,14 @@ export function NotificationChannelFormDialog({
   channel,
   tenantName,
   onOpenChange,
+  onSecret,
 }: {
   open: boolean;
   channel?: NotificationChannel | null;
   tenantName?: string | null;
   onOpenChange: (open: boolean) => void;
+  /** A channel that became a WEBHOOK: its signing secret, answered this once. */
+  onSecret?: (shown: ShownSecret) => void;
 }) {
   const t = useTranslations('notificationChannels.form');
   const formWords = useTranslations('common.form');
@@ -98,24 +128,26 @@ export function NotificationChannelFormDialog({
         name: channel?.name ?? '',
         comment: channel?.comment ?? '',
         channelType: channel?.channelType ?? 'EMAIL',
-        notify: (channel?.notify ?? []).join('\n'),
+        notify: channel?.channelType === 'USER_NOTIFICATION' ? '' : (channel?.notify ?? []).join('\n'),
+        userIds: channel?.channelType === 'USER_NOTIFICATION' ? (channel.notify ?? []) : [],
         teamIds: isNew && own.scoped ? own.teams.map((team) => team.id) : [],
       }}
       submitLabel={channel ? t('save') : t('create')}
       onSubmit={async ({ teamIds, ...input }) => {
-        if (channel) await update.mutateAsync({ id: channel.id, input });
-        else await create.mutateAsync({ ...input, teamIds });
+        const saved = channel ? await update.mutateAsync({ id: channel.id, input }) : await create.mutateAsync({ ...input, teamIds });
+        if (saved.secret) onSecret?.({ name: saved.name, secret: saved.secret, kind: 'created' });
       }}
       fieldError={(error) => {
         if (!(error instanceof ApiError)) return undefined;
         if (error.key === 'notificationChannel.error.nameExists') return { field: 'name', message: t('nameExists') };
         if (error.key === 'notificationChannel.error.smsNotConfigured') return { field: 'channelType', message: t('smsNotConfigured') };
+        if (error.key === 'notificationChannel.error.unknownUser') return { field: 'userIds', message: t('unknownUser') };
 
         return undefined;
       }}
     >
       {(fields, form) => {
-        const isSms = form.watch('channelType') === 'SMS';
+        const type = form.watch('channelType');
 
         return (
           <>
@@ -123,17 +155,27 @@ export function NotificationChannelFormDialog({
             {fields.select('channelType', {
               label: t('type'),
               hint: t('typeHint'),
-              children: notificationChannelTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
+              children: notificationChannelTypes.map((option) => (
+                <option key={option} value={option}>
+                  {t(`types.${option}`)}
                 </option>
               )),
             })}
-            {fields.textarea('notify', {
-              label: isSms ? t('phoneNumbers') : t('emailAddresses'),
-              hint: isSms ? t('phoneNumbersHint') : t('emailAddressesHint'),
-              rows: 3,
-            })}
+            {type === 'USER_NOTIFICATION' ? (
+              <UserPicker
+                value={form.watch('userIds')}
+                onChange={(ids) => form.setValue('userIds', ids, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+                error={(form.formState.errors.userIds as { message?: string } | undefined)?.message}
+              />
+            ) : type === 'WEBHOOK' ? (
+              fields.text('notify', { label: t('url'), hint: t('urlHint'), inputMode: 'url', placeholder: 'https://' })
+            ) : (
+              fields.textarea('notify', {
+                label: type === 'SMS' ? t('phoneNumbers') : t('emailAddresses'),
+                hint: type === 'SMS' ? t('phoneNumbersHint') : t('emailAddressesHint'),
+                rows: 3,
+              })
+            )}
             {fields.textarea('comment', { label: t('comment'), hint: t('optional'), rows: 2 })}
             {/* Teams are chosen when the channel is made; later from the team pages. */}
             {isNew ? (

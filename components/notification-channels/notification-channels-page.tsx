@@ -4,9 +4,17 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import {
+  EnableChannelDialog,
+  RotateSecretDialog,
+  SecretDialog,
+  TestResultDialog,
+  type ShownSecret,
+} from '@/components/notification-channels/notification-channel-actions';
+import {
   DeleteNotificationChannelDialog,
   NotificationChannelFormDialog,
 } from '@/components/notification-channels/notification-channel-dialogs';
+import { NotificationDeliveriesPanel } from '@/components/notification-channels/notification-deliveries-panel';
 import { NoAccess } from '@/components/settings/no-access';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -27,7 +35,7 @@ import { hasRole } from '@/server/context/roles';
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'channelType'] as const;
 
-type ChannelAction = { kind: 'edit' | 'delete'; channel: NotificationChannel };
+type ChannelAction = { kind: 'edit' | 'delete' | 'rotate' | 'test' | 'enable' | 'deliveries'; channel: NotificationChannel };
 
 /**
  * Every channel operation needs TECHNICIAN (spec 2 "Alert rules, notification channels, alerts"). An ADMIN or network
@@ -42,12 +50,20 @@ function useChannelAccess() {
   return { tenant, isTechnician, needsTenant, canManage: isTechnician && !needsTenant };
 }
 
-function buildColumns(
-  t: Translate<'notificationChannels'>,
-  tenantName: TenantName | null,
-  canManage: boolean,
-  onAction: (action: ChannelAction) => void,
-): ColumnDef<NotificationChannel>[] {
+function buildColumns({
+  t,
+  tenantName,
+  canManage,
+  canTest,
+  onAction,
+}: {
+  t: Translate<'notificationChannels'>;
+  tenantName: TenantName | null;
+  canManage: boolean;
+  /** Testing and reading the log need the channel visible only (a read-only team member may). */
+  canTest: boolean;
+  onAction: (action: ChannelAction) => void;
+}): ColumnDef<NotificationChannel>[] {
   const columns: ColumnDef<NotificationChannel>[] = [
     {
       id: 'name',
@@ -71,6 +87,14 @@ function buildColumns(
               <span className="font-medium text-zinc-900">{row.original.name}</span>
             )}
             {row.original.readOnly ? <Badge className="ml-2">{t('readOnly')}</Badge> : null}
+            {row.original.enabled === false ? (
+              <>
+                <Badge tone="danger" className="ml-2">
+                  {t('disabled')}
+                </Badge>
+                {row.original.disabledReason ? <p className="mt-0.5 text-xs text-red-700">{row.original.disabledReason}</p> : null}
+              </>
+            ) : null}
           </div>
         );
       },
@@ -89,6 +113,9 @@ function buildColumns(
       enableSorting: false,
       cell: ({ row }) => {
         const notify = row.original.notify ?? [];
+        // The users of a console notification are ids: their number says more than the ids.
+        if (row.original.channelType === 'USER_NOTIFICATION')
+          return <p className="text-zinc-600">{t('userCount', { count: notify.length })}</p>;
 
         return (
           <p className="max-w-72 truncate text-zinc-600" title={notify.join(', ')}>
@@ -120,18 +147,31 @@ function buildColumns(
     enableSorting: false,
     cell: ({ row }) => {
       const channel = row.original;
-      if (!canManage || channel.readOnly) return null;
+      const isWritable = canManage && !channel.readOnly;
+      if (!canTest) return null;
 
       return (
         <RowActions label={t('actionsFor', { name: channel.name })}>
-          <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', channel })}>{t('edit')}</DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem
-            className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
-            onSelect={() => onAction({ kind: 'delete', channel })}
-          >
-            {t('delete')}
-          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'test', channel })}>{t('sendTest')}</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onAction({ kind: 'deliveries', channel })}>{t('deliveryLog')}</DropdownMenuItem>
+          {isWritable ? (
+            <>
+              {channel.enabled === false ? (
+                <DropdownMenuItem onSelect={() => onAction({ kind: 'enable', channel })}>{t('enableAgain')}</DropdownMenuItem>
+              ) : null}
+              {channel.channelType === 'WEBHOOK' ? (
+                <DropdownMenuItem onSelect={() => onAction({ kind: 'rotate', channel })}>{t('rotateSecret')}</DropdownMenuItem>
+              ) : null}
+              <DropdownMenuItem onSelect={() => onAction({ kind: 'edit', channel })}>{t('edit')}</DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800"
+                onSelect={() => onAction({ kind: 'delete', channel })}
+              >
+                {t('delete')}
+              </DropdownMenuItem>
+            </>
+          ) : null}
         </RowActions>
       );
     },
@@ -151,12 +191,21 @@ export function NotificationChannelsPage() {
   );
   const [isCreating, setIsCreating] = useState(false);
   const [action, setAction] = useState<ChannelAction | null>(null);
+  const [shownSecret, setShownSecret] = useState<ShownSecret | null>(null);
   const tenantName = useTenantNames(query.data?.content.map((c) => c.customerId) ?? [], access.needsTenant);
   const columns = useMemo(
-    () => buildColumns(t, access.needsTenant ? tenantName : null, access.canManage, setAction),
-    [t, access.needsTenant, access.canManage, tenantName],
+    () =>
+      buildColumns({
+        t,
+        tenantName: access.needsTenant ? tenantName : null,
+        canManage: access.canManage,
+        canTest: access.isTechnician,
+        onAction: setAction,
+      }),
+    [t, access.needsTenant, access.canManage, access.isTechnician, tenantName],
   );
   const close = (open: boolean) => (open ? undefined : setAction(null));
+  const chosen = (kind: ChannelAction['kind']) => (action?.kind === kind ? action.channel : null);
   if (!access.isTechnician) return <NoAccess title={t('noAccess.title')}>{t('noAccess.text')}</NoAccess>;
 
   return (
@@ -182,15 +231,26 @@ export function NotificationChannelsPage() {
       />
       {access.canManage ? (
         <>
-          <NotificationChannelFormDialog open={isCreating} onOpenChange={setIsCreating} tenantName={access.tenant?.name} />
+          <NotificationChannelFormDialog
+            open={isCreating}
+            onOpenChange={setIsCreating}
+            tenantName={access.tenant?.name}
+            onSecret={setShownSecret}
+          />
           <NotificationChannelFormDialog
             open={action?.kind === 'edit'}
-            channel={action?.kind === 'edit' ? action.channel : null}
+            channel={chosen('edit')}
             onOpenChange={close}
+            onSecret={setShownSecret}
           />
-          <DeleteNotificationChannelDialog channel={action?.kind === 'delete' ? action.channel : null} onOpenChange={close} />
+          <DeleteNotificationChannelDialog channel={chosen('delete')} onOpenChange={close} />
+          <RotateSecretDialog channel={chosen('rotate')} onOpenChange={close} onRotated={setShownSecret} />
+          <EnableChannelDialog channel={chosen('enable')} onOpenChange={close} />
+          <SecretDialog shown={shownSecret} onClose={() => setShownSecret(null)} />
         </>
       ) : null}
+      <TestResultDialog channel={chosen('test')} onClose={() => setAction(null)} />
+      <NotificationDeliveriesPanel channel={chosen('deliveries')} onClose={() => setAction(null)} />
 
       <ResourceList
         identity={{ name: 'notification-channels', noun: { one: t('noun.one'), other: t('noun.other') } }}

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { Brand, BrandMark } from '@/components/shell/brand';
 import { BuildingIcon, ChevronLeftIcon, ChevronRightIcon, MenuIcon } from '@/components/ui/icons';
+import { NotificationBell } from '@/components/shell/notification-bell';
 import { SessionWatcher } from '@/components/shell/session-watcher';
 import { SidebarNav } from '@/components/shell/sidebar-nav';
 import { TenantSwitcher } from '@/components/shell/tenant-switcher';
@@ -110,6 +111,7 @@ export function AppShell({
           <div className="min-w-0 flex-1">
             <TenantIndicator />
           </div>
+          <NotificationBell />
           <UserMenu user={user} />
         </header>
 

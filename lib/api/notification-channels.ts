@@ -1,5 +1,6 @@
 'use client';
 
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, ok, tenantQuery } from '@/lib/api/client';
 import { CONTAINS_IGNORING_CASE, term, toSearch } from '@/lib/api/query-language';
 import { writableTeamsQuery } from '@/lib/api/team-reads';
@@ -63,4 +64,58 @@ export function useDeleteNotificationChannel() {
       ),
     { deletes: true },
   );
+}
+
+export type NotificationDelivery = Schemas['NotificationDelivery'];
+
+/** PUT `{enabled}`: a channel a 410 disabled is enabled again (the API clears its reason). */
+export function useSetNotificationChannelEnabled() {
+  return notificationChannelResource.useMutation(({ id, isEnabled }: { id: number; isEnabled: boolean }, { customerId }) =>
+    ok(
+      api.PUT('/api/alertRuleNotificationChannel/{channelId}', {
+        params: { path: { channelId: id }, query: tenantQuery(customerId) },
+        body: { enabled: isEnabled },
+      }),
+    ),
+  );
+}
+
+/** A WEBHOOK channel's new signing secret, answered once; the old one still signs for 24 hours. */
+export function useRotateNotificationChannelSecret() {
+  return notificationChannelResource.useMutation((id: number, { customerId }) =>
+    ok(
+      api.POST('/api/alertRuleNotificationChannel/{channelId}/rotateSecret', {
+        params: { path: { channelId: id }, query: tenantQuery(customerId) },
+      }),
+    ),
+  );
+}
+
+/** Sends a test now and answers the delivery with its first attempt; the delivery log changes with it. */
+export function useTestNotificationChannel() {
+  return notificationChannelResource.useMutation((id: number, { customerId }) =>
+    ok(
+      api.POST('/api/alertRuleNotificationChannel/{channelId}/test', {
+        params: { path: { channelId: id }, query: tenantQuery(customerId) },
+      }),
+    ),
+  );
+}
+
+/** A channel's deliveries, newest first, each with its attempts. */
+export function useNotificationDeliveries(channelId: number | null, { page, size }: { page: number; size: number }) {
+  const customerId = notificationChannelResource.useScope();
+
+  return useQuery({
+    queryKey: [...notificationChannelResource.keys.all, 'deliveries', { customerId, channelId, page, size }] as const,
+    queryFn: ({ signal }) =>
+      ok(
+        api.GET('/api/alertRuleNotificationChannel/{channelId}/deliveries', {
+          params: { path: { channelId: channelId ?? 0 }, query: { page, size, ...tenantQuery(customerId) } },
+          signal,
+        }),
+      ),
+    enabled: channelId !== null,
+    placeholderData: keepPreviousData,
+  });
 }
