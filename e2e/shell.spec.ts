@@ -70,6 +70,8 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
     'Proof of play',
     'Screens',
     'Advertisers',
+    'Alerts',
+    'Alert rules',
     'Notification channels',
     'Integrations',
     'Users',
