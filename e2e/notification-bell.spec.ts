@@ -95,7 +95,7 @@ test('a console-notification channel made on the page tells the signed-in user t
   await expect(item).toContainText('(unread)');
   await shoot(page, 'notification-bell-open');
   await menu.getByRole('menuitem', { name: 'Mark all read' }).click();
-  await expect(menu.getByText('All read')).toBeVisible();
+  await expect(menu.getByText('All read', { exact: true })).toBeVisible();
   await expect(item).not.toContainText('(unread)');
   await page.keyboard.press('Escape');
   await expect(bell).toBeVisible();
