@@ -116,6 +116,8 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
     'Proof of play',
     'Screens',
     'Advertisers',
+    'Alerts',
+    'Alert rules',
     'Notification channels',
     'Integrations',
     'Users',

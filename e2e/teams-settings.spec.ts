@@ -47,6 +47,8 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
     'Proof of play',
     'Screens',
     'Advertisers',
+    'Alerts',
+    'Alert rules',
     'Notification channels',
     'Integrations',
     'Users',
@@ -168,6 +170,7 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
     'Proof of play',
     'Screens',
     'Advertisers',
+    'Alerts',
     'Users',
   ]);
   await expect(eddieNav.getByRole('link', { name: 'Teams' })).toHaveCount(0);
