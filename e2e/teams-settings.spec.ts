@@ -23,7 +23,8 @@ async function createUser(
 }
 
 test('an OWNER manages teams, team access, limits and a UI profile that hides Teams from a user', async ({ page, browser, request }) => {
-  test.setTimeout(120_000);
+  // A long story across two browsers (owner and editor): about two minutes on a busy machine.
+  test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
 
   // A tenant with its OWNER and two users, through the API as ADMIN.
