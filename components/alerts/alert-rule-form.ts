@@ -3,7 +3,7 @@ import type { AlertRule, AlertRuleRequest } from '@/lib/api/alerts';
 import type { Translate } from '@/lib/i18n/translate';
 import { wireTimeZone } from '@/lib/time-zones';
 import { resourceName } from '@/server/http/wire.schemas';
-import { alertRuleTypes, CHANNELS_MAX, THRESHOLD_MAX, type AlertRuleType } from '@/server/modules/alerts/alert-rules.schemas';
+import { alertRuleTypes, CHANNELS_MAX, PLACEHOLDERS, THRESHOLD_MAX, type AlertRuleType } from '@/server/modules/alerts/alert-rules.schemas';
 import { dayNames, type DayName } from '@/server/playback/schedule-rules.schemas';
 
 /*
@@ -24,22 +24,8 @@ const TEMPLATE_ATTRIBUTES = {
   fixedSms: 'alertFixedSmsTemplate',
 } as const satisfies Record<TemplateField, keyof AlertRule>;
 
-/** The placeholders the templates know (the alerts README). */
-export const TEMPLATE_PLACEHOLDERS = [
-  'ruleName',
-  'event',
-  'deviceName',
-  'deviceId',
-  'folderPath',
-  'lastActivity',
-  'datasourceName',
-  'datasourceId',
-  'errorCounter',
-  'lastError',
-  'since',
-  'time',
-  'alertId',
-] as const;
+/** The placeholders the templates know (the server's one list). */
+export const TEMPLATE_PLACEHOLDERS = PLACEHOLDERS;
 
 const MINUTES_PER_YEAR = 525_600;
 const MINUTES_PER_DAY = 1_440;

@@ -1,8 +1,8 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { AlertRuleBodySchema, type AlertRule } from '@/server/modules/alerts/alert-rules.schemas';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test compares the form's list with the renderer's own
-import { PLACEHOLDERS } from '@/server/modules/alerts/alert-templates';
+ 
+import { PLACEHOLDERS } from '@/server/modules/alerts/alert-rules.schemas';
 import alerts from '@/messages/en/alerts.json';
 import {
   alertRuleBody,

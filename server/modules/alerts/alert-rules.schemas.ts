@@ -2,7 +2,6 @@ import { z } from '@hono/zod-openapi';
 import { combinationIssue, epochMs, intId, resourceName, uuid } from '@/server/http/wire.schemas';
 import { WorkingDaysSchema, WorkingTimeSchema } from '@/server/playback/schedule-rules.schemas';
 import { tagSchema } from '@/server/modules/tags/tags.schemas';
-import { PLACEHOLDERS } from './alert-templates';
 
 /*
  * Wire shapes of alert rules (spec 2 "Alert rule"; spec 1 "Working days and working time objects"). No server
@@ -86,6 +85,23 @@ const ChannelReferenceSchema = z
   .openapi('AlertRuleChannelReference', { description: 'An existing notification channel of the customer; other members are ignored' });
 
 const template = (description: string) => z.string().max(TEMPLATE_MAX).nullable().optional().openapi({ description });
+/** The names a message template may use in braces (alert-templates.ts fills them; the console lists them). */
+export const PLACEHOLDERS = [
+  'ruleName',
+  'event',
+  'deviceName',
+  'deviceId',
+  'folderPath',
+  'lastActivity',
+  'datasourceName',
+  'datasourceId',
+  'errorCounter',
+  'lastError',
+  'since',
+  'time',
+  'alertId',
+] as const;
+
 const PLACEHOLDER_NOTE = `Placeholders: ${PLACEHOLDERS.map((name) => `\`{${name}}\``).join(', ')} (an unknown one stays as written)`;
 
 const commonFields = {

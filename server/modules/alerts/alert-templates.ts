@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { AlertNotification } from './alert-notifications';
+import { PLACEHOLDERS } from './alert-rules.schemas';
 
 /*
  * The rule's message templates (spec 2: alertEmailTemplate, evaluateSummaryEmailTemplate, alertSmsTemplate,
@@ -8,21 +9,6 @@ import type { AlertNotification } from './alert-notifications';
  * vanishing; a known one without a value (a datasource's `{deviceName}`) becomes empty.
  */
 
-export const PLACEHOLDERS = [
-  'ruleName',
-  'event',
-  'deviceName',
-  'deviceId',
-  'folderPath',
-  'lastActivity',
-  'datasourceName',
-  'datasourceId',
-  'errorCounter',
-  'lastError',
-  'since',
-  'time',
-  'alertId',
-] as const;
 type Placeholder = (typeof PLACEHOLDERS)[number];
 
 export type RuleTemplates = {
