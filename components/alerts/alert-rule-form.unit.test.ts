@@ -1,7 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { AlertRuleBodySchema, type AlertRule } from '@/server/modules/alerts/alert-rules.schemas';
- 
+
 import { PLACEHOLDERS } from '@/server/modules/alerts/alert-rules.schemas';
 import alerts from '@/messages/en/alerts.json';
 import {
