@@ -24,8 +24,10 @@ let channel: Record<string, any>;
 let advertiserId: string;
 
 const MIN = 60_000;
-// A quarter-hour boundary an hour ago: plays land in known slots.
-const BASE = Math.floor((Date.now() - 60 * MIN) / (15 * MIN)) * 15 * MIN;
+// A quarter-hour boundary an hour ago: plays land in known slots. The tests place plays up to 17 minutes after it, all in
+// BASE's UTC day (the rollups are per day): near midnight it moves back half an hour.
+const quarterHourAnHourAgo = Math.floor((Date.now() - 60 * MIN) / (15 * MIN)) * 15 * MIN;
+const BASE = quarterHourAnHourAgo % 86_400_000 > 86_400_000 - 30 * MIN ? quarterHourAnHourAgo - 30 * MIN : quarterHourAnHourAgo;
 
 const play = (overrides: Record<string, unknown> = {}) => ({
   eventId: uuidv7(),
