@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds if needed, starts the production server on a free port with a fresh embedded database,
-// waits until it is ready, runs Playwright against it and exits with Playwright's code.
+// Builds if needed, starts the production server on a free port with a fresh database (embedded, or a new one on the
+// PostgreSQL server of E2E_DATABASE_URL), waits until it is ready, runs Playwright against it and exits with
+// Playwright's code.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { startMailSink } from './e2e-mail-sink.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,6 +64,26 @@ function stop(child) {
   });
 }
 
+/** A new, empty database on the server of `serverUrl` (the server migrates it at boot), and how to drop it. */
+async function createDatabase(serverUrl) {
+  const name = `signage_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  console.log(`[e2e] on PostgreSQL, database ${name}`);
+
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 async function main() {
   if (!existsSync(join(root, '.next', 'BUILD_ID')) || !existsSync(join(root, 'dist', 'server', 'main.mjs'))) {
     console.log('[e2e] no production build found; running npm run build');
@@ -100,9 +122,12 @@ async function main() {
     // Access logs of every request drown the test report; E2E_LOG_LEVEL=info shows them.
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
-  // e2e always runs on the embedded PGlite database.
+  // The embedded PGlite database by default; E2E_DATABASE_URL (a PostgreSQL server) gets a fresh database of its own,
+  // dropped afterwards. DATABASE_URL is never used: it may name a database the API suite or a person is using.
   delete env.DATABASE_URL;
   delete env.NEXTAUTH_SECRET;
+  const database = process.env.E2E_DATABASE_URL ? await createDatabase(process.env.E2E_DATABASE_URL) : undefined;
+  if (database) env.DATABASE_URL = database.url;
 
   console.log(`[e2e] starting the server on ${baseUrl} (data in ${dataDir})`);
   const server = spawn(process.execPath, ['dist/server/main.mjs'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -132,6 +157,7 @@ async function main() {
     await mailSink.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
+    await database?.drop();
   }
 
   return code;
