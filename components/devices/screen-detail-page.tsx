@@ -8,6 +8,7 @@ import { EditScreenDialog } from '@/components/devices/edit-screen-dialog';
 import { useLicenseWords } from '@/components/devices/license-choices';
 import { NowPlayingCard } from '@/components/devices/now-playing';
 import { MetricsCard } from '@/components/devices/metrics-card';
+import { ScreenAlerts } from '@/components/devices/screen-alerts';
 import { ScreenCommandsCard } from '@/components/devices/screen-commands';
 import { ScreenExplain } from '@/components/devices/screen-explain';
 import { ScreenPlays } from '@/components/devices/screen-plays';
@@ -57,6 +58,7 @@ export function ScreenDetailPage({ id }: { id: string }) {
         ) : null}
       </div>
       <EditScreenDialog device={editing ? device : null} onOpenChange={setEditing} />
+      <ScreenAlerts deviceId={device.id} deviceName={device.name} />
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <DeviceFacts device={device} />
