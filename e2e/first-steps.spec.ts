@@ -76,7 +76,7 @@ test('first steps: a tenant, a user, an image, a screen added by its code, and a
     await screenshot(page, 'first-steps-add-screen');
     await addScreen.getByRole('button', { name: 'Add screen' }).click();
     await expect(page.getByRole('heading', { name: 'Reception' })).toBeVisible();
-    await expect(player.locator('#pairing')).toBeHidden({ timeout: 30_000 });
+    await expect(player.locator('#pairing')).toBeHidden({ timeout: 60_000 });
 
     // 7. A channel of the image for every screen of the tenant.
     await nav.getByRole('link', { name: 'Channels', exact: true }).click();
