@@ -17,6 +17,7 @@ import {
 import { Chips, FolderChooser } from '@/components/channels/channel-parts';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
 import { TeamChoice } from '@/components/teams/team-choice';
+import { ScreenPicker } from '@/components/webhooks/webhook-target-picker';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CheckboxField, Field, fieldAria, Select } from '@/components/ui/field';
 import { FormDialog, type FormFields } from '@/components/ui/form-dialog';
@@ -100,7 +101,8 @@ function FolderScope({ form }: { form: Form }) {
   const names = useTargetNames('deviceGroup', [folderId, ...excluded].filter(Boolean));
   const nameOf = (id: string) => (id === root.data?.id ? t('allScreens') : (names.data?.get(id) ?? t('loadingName')));
   const error = errorOf(form, 'deviceGroupId');
-  const excludedCount = form.watch('excludeDeviceIds').length;
+  const excludedScreens = form.watch('excludeDeviceIds');
+  const screensError = errorOf(form, 'excludeDeviceIds');
 
   return (
     <>
@@ -155,7 +157,27 @@ function FolderScope({ form }: { form: Form }) {
           />
         </div>
       </details>
-      {excludedCount ? <p className="text-sm text-zinc-500">{t('excludedScreens', { count: excludedCount })}</p> : null}
+      <details className="group rounded-md ring-1 ring-zinc-200" open={excludedScreens.length > 0 || Boolean(screensError) || undefined}>
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-zinc-800">
+          {t('excludeScreens')}
+          {excludedScreens.length ? <span className="ml-1 text-zinc-500">({excludedScreens.length})</span> : null}
+        </summary>
+        <div
+          role="group"
+          aria-label={t('excludedScreens')}
+          className="space-y-2 border-t border-zinc-100 p-3"
+          data-testid="alert-rule-excluded-screens"
+        >
+          <p className="text-sm text-zinc-500">{t('excludeScreensHint')}</p>
+          <ScreenPicker
+            label={t('excludedScreens')}
+            value={excludedScreens}
+            onChange={(ids) => set('excludeDeviceIds', ids)}
+            single={false}
+          />
+          {screensError ? <p className="text-sm text-red-700">{screensError}</p> : null}
+        </div>
+      </details>
     </>
   );
 }

@@ -131,3 +131,18 @@ export function useSimpleNotificationChannels({ enabled }: { enabled: boolean })
     staleTime: 30_000,
   });
 }
+
+/** An open alert of either kind, for lists that show both (the overview). */
+export type AnyAlert = { kind: 'device'; alert: DeviceAlert } | { kind: 'datasource'; alert: DatasourceAlert };
+
+/** The `limit` newest of two pages of alerts (each newest first), by opening time, then id. */
+export function newestAlerts(devices: readonly DeviceAlert[], datasources: readonly DatasourceAlert[], limit: number): AnyAlert[] {
+  const all: AnyAlert[] = [
+    ...devices.map((alert) => ({ kind: 'device' as const, alert })),
+    ...datasources.map((alert) => ({ kind: 'datasource' as const, alert })),
+  ];
+
+  return all
+    .sort((a, b) => (b.alert.createdAtDate ?? '').localeCompare(a.alert.createdAtDate ?? '') || b.alert.id - a.alert.id)
+    .slice(0, limit);
+}
