@@ -134,6 +134,7 @@ test('open alerts: a rule leaving one screen out, the alert on the overview, a b
   // Nothing open yet: the overview says all is well.
   await signIn(page, tech.email, tech.password);
   await expect(page.getByTestId('overview-alerts')).toHaveText('All is well: no alert is open.');
+  await shootBoth(page, 'overview-no-alerts');
 
   // A rule on Lobby that leaves the spare screen out, picked in the form.
   await page.goto('/alert-rules');

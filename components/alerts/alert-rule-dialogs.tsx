@@ -19,7 +19,7 @@ import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
 import { TeamChoice } from '@/components/teams/team-choice';
 import { ScreenPicker } from '@/components/webhooks/webhook-target-picker';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CheckboxField, Field, fieldAria, Select } from '@/components/ui/field';
+import { CheckboxField, Field, fieldAria, FilterSelect } from '@/components/ui/field';
 import { FormDialog, type FormFields } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -193,15 +193,20 @@ function TagScope({ form }: { form: Form }) {
     <div className="space-y-1.5">
       <p className="text-sm font-medium text-zinc-800">{t('tags')}</p>
       <TagInput id={`${id}-tags`} label={t('tags')} value={tags} onChange={(next) => set('tags', next)} suggest="deviceTags" />
+      {/* Each select in its own flex item, as wide as its longest option (`cn` cannot override the select's `w-full`). */}
       <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-600">
-        <Select aria-label={t('tagFilterType')} className="h-8 w-auto" disabled={!tags.length} {...form.register('tagFilterType')}>
-          <option value="INCLUDE">{t('tagInclude')}</option>
-          <option value="EXCLUDE">{t('tagExclude')}</option>
-        </Select>
-        <Select aria-label={t('tagOperator')} className="h-8 w-auto" disabled={!tags.length} {...form.register('tagOperator')}>
-          <option value="OR">{t('tagAny')}</option>
-          <option value="AND">{t('tagAll')}</option>
-        </Select>
+        <div className="shrink-0">
+          <FilterSelect aria-label={t('tagFilterType')} disabled={!tags.length} {...form.register('tagFilterType')}>
+            <option value="INCLUDE">{t('tagInclude')}</option>
+            <option value="EXCLUDE">{t('tagExclude')}</option>
+          </FilterSelect>
+        </div>
+        <div className="shrink-0">
+          <FilterSelect aria-label={t('tagOperator')} disabled={!tags.length} {...form.register('tagOperator')}>
+            <option value="OR">{t('tagAny')}</option>
+            <option value="AND">{t('tagAll')}</option>
+          </FilterSelect>
+        </div>
       </div>
       <p className="text-sm text-zinc-500">{t('tagsHint')}</p>
     </div>
