@@ -67,8 +67,9 @@ const alertRuleResource = defineResource({
   }),
   detail: '/api/alertRule/{alertRuleId}',
   teamCapable: true,
-  // The ALERT_RULE usage in the resource limits; the alerts lists name the rules.
-  invalidates: [['settings', 'limits'], ['alertRulesSimple'], ['deviceAlerts'], ['datasourceAlerts']],
+  // The ALERT_RULE usage in the resource limits; the alerts lists name the rules; a deleted or disabled rule's alerts
+  // leave the screens' badges and the folders' counts.
+  invalidates: [['settings', 'limits'], ['alertRulesSimple'], ['deviceAlerts'], ['datasourceAlerts'], ['devices'], ['deviceGroups']],
 });
 
 export const useAlertRules = alertRuleResource.useList;
