@@ -96,3 +96,106 @@ test('screens: folder tree with counts, grid, a confirmed batch command, drag in
   await screenshot(page, 'screens-video-wall');
   expect(errors).toEqual([]);
 });
+
+/** The page at both widths the console is made for (1024 × 768 is the smallest). */
+async function shootBoth(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('open alerts: a rule leaving one screen out, the alert on the overview, a badge on the screen and counts on its folders', async ({
+  page,
+  request,
+}) => {
+  // The screen must be offline for the rule's one minute before an evaluation finds it: the test waits for that state.
+  test.setTimeout(360_000);
+  const errors = collectConsoleErrors(page);
+  const suffix = uniqueSuffix();
+  const admin = (await passwordGrant(request)).access_token;
+  const customer = await createCustomer(request, admin, `Screen alerts ${suffix}`);
+  const q = `customerId=${customer.id}`;
+  const tech = await createUser(request, admin, customer.id, 'TECHNICIAN', 'Tariq Technician', suffix);
+  const root = (
+    await api<{ content: Folder[] }>(request, admin, 'GET', `/api/v2/deviceGroup?${q}&search=${encodeURIComponent('parentId=NULL')}`)
+  ).content[0]!;
+  const lobby = await api<Folder>(request, admin, 'POST', `/api/deviceGroup/${root.id}?${q}`, { name: 'Lobby' });
+  // Screens that never connect: offline from their claim on.
+  const watched = await registerAndClaim(request, admin, customer.id, 'Lobby display');
+  const spare = await registerAndClaim(request, admin, customer.id, 'Spare display');
+  await api(request, admin, 'POST', `/api/v2/device/move?${q}`, { deviceIds: [watched, spare], targetGroupId: lobby.id });
+
+  // Nothing open yet: the overview says all is well.
+  await signIn(page, tech.email, tech.password);
+  await expect(page.getByTestId('overview-alerts')).toHaveText('All is well: no alert is open.');
+  await shootBoth(page, 'overview-no-alerts');
+
+  // A rule on Lobby that leaves the spare screen out, picked in the form.
+  await page.goto('/alert-rules');
+  await page.getByRole('button', { name: 'New alert rule' }).first().click();
+  const create = page.getByRole('dialog', { name: 'New alert rule' });
+  await create.getByLabel('Name').fill('Lobby dark');
+  await create.getByLabel('Offline for at least').fill('1');
+  await create.getByTestId('device-folder-Lobby').first().getByRole('button', { name: 'Lobby', exact: true }).click();
+  await create.getByText('Leave screens out').click();
+  const leftOut = create.getByTestId('alert-rule-excluded-screens');
+  await leftOut.getByRole('checkbox', { name: 'Spare display' }).check();
+  await expect(leftOut.getByRole('list', { name: 'Chosen: Screens left out' })).toContainText('Spare display');
+  await create.getByLabel('Sat', { exact: true }).check();
+  await create.getByLabel('Sun', { exact: true }).check();
+  await create.getByLabel('All day').check();
+  await create.getByLabel('Check every').fill('1');
+  await create.getByTestId('alert-rule-excluded-screens').scrollIntoViewIfNeeded();
+  await screenshot(page, 'alert-rule-excluded-screens-1440');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await screenshot(page, 'alert-rule-excluded-screens-1024');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await create.getByRole('button', { name: 'Create rule' }).click();
+  await expect(create).toBeHidden();
+  const rules = await api<{ content: { condition: { excludeDeviceIds: string[] } }[] }>(request, admin, 'GET', `/api/alertRule?${q}`);
+  expect(rules.content.map((r) => r.condition.excludeDeviceIds)).toEqual([[spare]]);
+
+  // After a minute offline an evaluation opens the watched screen's alert, and none for the spare one.
+  await expect
+    .poll(async () => (await api<{ totalElements: number }>(request, admin, 'GET', `/api/alert/device?${q}&state=OPEN`)).totalElements, {
+      timeout: 180_000,
+      intervals: [2_000],
+    })
+    .toBe(1);
+
+  await page.goto('/');
+  const overview = page.getByTestId('overview-alerts');
+  await expect(overview).toContainText('1 alert is open');
+  const item = overview.getByRole('list', { name: 'Newest open alerts' }).getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Lobby dark');
+  await expect(item.getByRole('link', { name: 'Lobby display' })).toHaveAttribute('href', `/screens/${watched}`);
+  await expect(item.locator('time')).toHaveAttribute('title', /\d/);
+  await shootBoth(page, 'overview-open-alerts');
+  await expect(page.getByRole('link', { name: 'All alerts' })).toHaveAttribute('href', '/alerts?state=OPEN');
+
+  // The screens list: a badge naming the rule on the watched screen only, the count on its folders.
+  await page.goto('/screens');
+  const rows = page.getByRole('main').getByRole('row');
+  const badge = rows.filter({ hasText: 'Lobby display' }).getByTestId('screen-alert-badge');
+  await expect(badge).toContainText('Alert');
+  await expect(badge).toHaveAttribute('title', /Lobby dark, since /);
+  await expect(rows.filter({ hasText: 'Spare display' }).getByTestId('screen-alert-badge')).toHaveCount(0);
+  const tree = page.getByRole('navigation', { name: 'Screen folders' });
+  await expect(tree.getByTestId('device-folder-All screens').getByTestId('folder-alerts').first()).toHaveText(
+    '1 open alert in and below this folder1',
+  );
+  await expect(tree.getByTestId('device-folder-Lobby').getByTestId('folder-alerts')).toContainText('1');
+  await expect(page.getByTestId('screens-folder-alerts')).toHaveText('1 open alert');
+  await shootBoth(page, 'screens-open-alerts');
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
+  await expect(page.getByTestId('screen-card').filter({ hasText: 'Lobby display' }).getByTestId('screen-alert-badge')).toBeVisible();
+  await screenshot(page, 'screens-open-alerts-grid-1440');
+  expect(errors).toEqual([]);
+});

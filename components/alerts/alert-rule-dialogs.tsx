@@ -17,8 +17,9 @@ import {
 import { Chips, FolderChooser } from '@/components/channels/channel-parts';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
 import { TeamChoice } from '@/components/teams/team-choice';
+import { ScreenPicker } from '@/components/webhooks/webhook-target-picker';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CheckboxField, Field, fieldAria, Select } from '@/components/ui/field';
+import { CheckboxField, Field, fieldAria, FilterSelect } from '@/components/ui/field';
 import { FormDialog, type FormFields } from '@/components/ui/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -100,7 +101,8 @@ function FolderScope({ form }: { form: Form }) {
   const names = useTargetNames('deviceGroup', [folderId, ...excluded].filter(Boolean));
   const nameOf = (id: string) => (id === root.data?.id ? t('allScreens') : (names.data?.get(id) ?? t('loadingName')));
   const error = errorOf(form, 'deviceGroupId');
-  const excludedCount = form.watch('excludeDeviceIds').length;
+  const excludedScreens = form.watch('excludeDeviceIds');
+  const screensError = errorOf(form, 'excludeDeviceIds');
 
   return (
     <>
@@ -155,7 +157,27 @@ function FolderScope({ form }: { form: Form }) {
           />
         </div>
       </details>
-      {excludedCount ? <p className="text-sm text-zinc-500">{t('excludedScreens', { count: excludedCount })}</p> : null}
+      <details className="group rounded-md ring-1 ring-zinc-200" open={excludedScreens.length > 0 || Boolean(screensError) || undefined}>
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-zinc-800">
+          {t('excludeScreens')}
+          {excludedScreens.length ? <span className="ml-1 text-zinc-500">({excludedScreens.length})</span> : null}
+        </summary>
+        <div
+          role="group"
+          aria-label={t('excludedScreens')}
+          className="space-y-2 border-t border-zinc-100 p-3"
+          data-testid="alert-rule-excluded-screens"
+        >
+          <p className="text-sm text-zinc-500">{t('excludeScreensHint')}</p>
+          <ScreenPicker
+            label={t('excludedScreens')}
+            value={excludedScreens}
+            onChange={(ids) => set('excludeDeviceIds', ids)}
+            single={false}
+          />
+          {screensError ? <p className="text-sm text-red-700">{screensError}</p> : null}
+        </div>
+      </details>
     </>
   );
 }
@@ -171,15 +193,20 @@ function TagScope({ form }: { form: Form }) {
     <div className="space-y-1.5">
       <p className="text-sm font-medium text-zinc-800">{t('tags')}</p>
       <TagInput id={`${id}-tags`} label={t('tags')} value={tags} onChange={(next) => set('tags', next)} suggest="deviceTags" />
+      {/* Each select in its own flex item, as wide as its longest option (`cn` cannot override the select's `w-full`). */}
       <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-600">
-        <Select aria-label={t('tagFilterType')} className="h-8 w-auto" disabled={!tags.length} {...form.register('tagFilterType')}>
-          <option value="INCLUDE">{t('tagInclude')}</option>
-          <option value="EXCLUDE">{t('tagExclude')}</option>
-        </Select>
-        <Select aria-label={t('tagOperator')} className="h-8 w-auto" disabled={!tags.length} {...form.register('tagOperator')}>
-          <option value="OR">{t('tagAny')}</option>
-          <option value="AND">{t('tagAll')}</option>
-        </Select>
+        <div className="shrink-0">
+          <FilterSelect aria-label={t('tagFilterType')} disabled={!tags.length} {...form.register('tagFilterType')}>
+            <option value="INCLUDE">{t('tagInclude')}</option>
+            <option value="EXCLUDE">{t('tagExclude')}</option>
+          </FilterSelect>
+        </div>
+        <div className="shrink-0">
+          <FilterSelect aria-label={t('tagOperator')} disabled={!tags.length} {...form.register('tagOperator')}>
+            <option value="OR">{t('tagAny')}</option>
+            <option value="AND">{t('tagAll')}</option>
+          </FilterSelect>
+        </div>
       </div>
       <p className="text-sm text-zinc-500">{t('tagsHint')}</p>
     </div>

@@ -42,7 +42,7 @@ export type AlertRuleFormValues = {
   deviceGroupId: string;
   recursive: boolean;
   excludeDeviceGroupIds: string[];
-  /** Kept as the rule has them: the form does not pick single screens. */
+  /** Single screens left out (the rule's `condition.excludeDeviceIds`). */
   excludeDeviceIds: string[];
   tags: string[];
   tagOperator: 'AND' | 'OR';
@@ -245,6 +245,9 @@ export function alertRuleFormSchema(words: Words, { needsTeam }: { needsTeam: bo
     });
 }
 
+/** The condition's attributes that are form fields of the same name. */
+const CONDITION_FIELDS = ['inactiveMinutes', 'deviceGroupId', 'excludeDeviceGroupIds', 'excludeDeviceIds', 'threshold'] as const;
+
 /**
  * The form field a 400's issue path names (`condition.inactiveMinutes` → `inactiveMinutes`), so the API's message
  * shows under the control that sets it; undefined for a path no control sets.
@@ -260,13 +263,9 @@ export function formFieldOfIssuePath(path: string): keyof AlertRuleFormValues | 
       return 'type';
     case 'condition':
       if (next === 'tagFilter') return 'tags';
-      if (next === 'excludeDeviceIds') return 'deviceGroupId';
+      if (next === 'recursive') return 'deviceGroupId';
 
-      return next === 'inactiveMinutes' || next === 'deviceGroupId' || next === 'excludeDeviceGroupIds' || next === 'threshold'
-        ? next
-        : next === 'recursive'
-          ? 'deviceGroupId'
-          : undefined;
+      return CONDITION_FIELDS.find((field) => field === next);
     case 'workingDays':
       return 'workingDays';
     case 'workingTime':

@@ -189,6 +189,7 @@ describe('the API’s issue paths', () => {
     ['condition.inactiveMinutes', 'inactiveMinutes'],
     ['condition.deviceGroupId', 'deviceGroupId'],
     ['condition.excludeDeviceGroupIds.2', 'excludeDeviceGroupIds'],
+    ['condition.excludeDeviceIds.0', 'excludeDeviceIds'],
     ['condition.tagFilter.tags.0', 'tags'],
     ['condition.threshold', 'threshold'],
     ['workingTime.end', 'end'],

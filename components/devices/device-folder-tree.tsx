@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { deviceDrag, type DeviceDragItems } from '@/components/devices/device-drag';
 import { FolderTreeView } from '@/components/ui/folder-tree-view';
-import { FolderIcon, FolderOpenIcon, Icon, type IconProps } from '@/components/ui/icons';
+import { FolderIcon, FolderOpenIcon, Icon, WarningIcon, type IconProps } from '@/components/ui/icons';
 import { useDeviceGroupChildren, type DeviceGroup, type OnlineOffline } from '@/lib/api/device-groups';
 import { cn } from '@/lib/cn';
 
@@ -28,12 +28,36 @@ type TreeProps = {
   onSelect: (folder: DeviceGroup) => void;
   /** Online and offline screens in and below each folder (absent: no counts, as in the move dialog). */
   counts?: Record<string, OnlineOffline>;
+  /** Marks each folder with the open alerts of the screens in and below it (its `alertCount`). */
+  showAlerts?: boolean;
   /** Screens and folders dropped on a folder (absent: the tree only picks). */
   onDrop?: (target: DeviceGroup, items: DeviceDragItems) => void;
 };
 
-/** The device folders, one level at a time, with the online and offline screens in and below each. */
-export function DeviceFolderTree({ onDrop, counts, ...props }: TreeProps) {
+/** A folder's open alerts, in red; nothing without any. */
+function FolderAlerts({ count }: { count: number | null | undefined }) {
+  const t = useTranslations('devices.folders');
+  if (!count) return null;
+  const words = t('alerts', { count });
+
+  return (
+    <span
+      data-testid="folder-alerts"
+      title={words}
+      className="inline-flex items-center gap-0.5 rounded-full bg-red-50 px-1.5 font-medium text-red-700 ring-1 ring-red-200 ring-inset"
+    >
+      <span className="sr-only">{words}</span>
+      <WarningIcon className="size-3" />
+      <span aria-hidden>{count}</span>
+    </span>
+  );
+}
+
+/**
+ * The device folders, one level at a time, with the online and offline screens in and below each (and, with
+ * `showAlerts`, their open alerts).
+ */
+export function DeviceFolderTree({ onDrop, counts, showAlerts = false, ...props }: TreeProps) {
   const t = useTranslations('devices');
 
   return (
@@ -56,26 +80,13 @@ export function DeviceFolderTree({ onDrop, counts, ...props }: TreeProps) {
         );
       }}
       badge={
-        counts
-          ? (folder) => {
-              const c = counts[folder.id];
-              if (!c || c.onlineCount + c.offlineCount === 0) return null;
-              const words = t('folders.counts', { online: c.onlineCount, offline: c.offlineCount });
-
-              return (
-                <span data-testid="folder-counts" title={words} className="inline-flex items-center gap-1.5">
-                  <span className="sr-only">{words}</span>
-                  <span aria-hidden className="inline-flex items-center gap-0.5 text-emerald-700">
-                    <span className="size-1.5 rounded-full bg-emerald-500" />
-                    {c.onlineCount}
-                  </span>
-                  <span aria-hidden className="inline-flex items-center gap-0.5">
-                    <span className="size-1.5 rounded-full bg-zinc-300" />
-                    {c.offlineCount}
-                  </span>
-                </span>
-              );
-            }
+        counts || showAlerts
+          ? (folder) => (
+              <>
+                {showAlerts ? <FolderAlerts count={folder.alertCount} /> : null}
+                {counts ? <FolderCounts counts={counts[folder.id]} /> : null}
+              </>
+            )
           : undefined
       }
       // The root stays put (the API refuses to move it).
@@ -89,5 +100,26 @@ export function DeviceFolderTree({ onDrop, counts, ...props }: TreeProps) {
           : undefined
       }
     />
+  );
+}
+
+/** Online and offline screens in and below a folder; nothing for a folder without screens. */
+function FolderCounts({ counts }: { counts: OnlineOffline | undefined }) {
+  const t = useTranslations('devices.folders');
+  if (!counts || counts.onlineCount + counts.offlineCount === 0) return null;
+  const words = t('counts', { online: counts.onlineCount, offline: counts.offlineCount });
+
+  return (
+    <span data-testid="folder-counts" title={words} className="inline-flex items-center gap-1.5">
+      <span className="sr-only">{words}</span>
+      <span aria-hidden className="inline-flex items-center gap-0.5 text-emerald-700">
+        <span className="size-1.5 rounded-full bg-emerald-500" />
+        {counts.onlineCount}
+      </span>
+      <span aria-hidden className="inline-flex items-center gap-0.5">
+        <span className="size-1.5 rounded-full bg-zinc-300" />
+        {counts.offlineCount}
+      </span>
+    </span>
   );
 }

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { deviceDrag } from '@/components/devices/device-drag';
 import { DeviceStatus } from '@/components/devices/device-status';
+import { ScreenAlertBadge } from '@/components/devices/screen-alert-badge';
 import { NowPlayingSummary } from '@/components/devices/now-playing';
 import { Badge } from '@/components/ui/badge';
 import { DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
@@ -94,6 +95,7 @@ export function screenColumns({
             >
               {device.name || t('unnamed')}
             </Link>
+            <ScreenAlertBadge device={device} className="ml-2 align-text-bottom" />
             {device.emergencyStatus ? (
               <Badge tone="danger" className="ml-2">
                 {t('emergency')}

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { deviceDrag } from '@/components/devices/device-drag';
 import { DeviceStatus } from '@/components/devices/device-status';
+import { ScreenAlertBadge } from '@/components/devices/screen-alert-badge';
 import { NowPlayingSummary } from '@/components/devices/now-playing';
 import { Badge } from '@/components/ui/badge';
 import { CardGrid, SelectableCard } from '@/components/ui/card-grid';
@@ -66,8 +67,9 @@ export function ScreenGrid({ devices, selected, dimmed, selectable, onOpen, onTo
               </>
             }
           >
-            <div>
+            <div className="flex items-center justify-between gap-2">
               <DeviceStatus device={device} className="text-xs" />
+              <ScreenAlertBadge device={device} />
             </div>
             <p className="truncate text-xs text-zinc-500" title={t('lastActivity')}>
               {format.dateTime(device.lastActivity, t('grid.neverHeard'))}

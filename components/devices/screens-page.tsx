@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAccessScopeNote } from '@/components/teams/use-access-scope';
@@ -88,7 +89,7 @@ function ScreenConsole() {
   const root = useDeviceRoot();
   const counts = useDeviceGroupCounts();
   const folderId = currentFolderId(params.folder, root.data?.id) ?? '';
-  const folder = deviceGroupResource.useDetail(params.folder || null, { select: 'name,parentId,deviceGroupPath,type' });
+  const folder = deviceGroupResource.useDetail(params.folder || null, { select: 'name,parentId,deviceGroupPath,type,alertCount' });
   const current: DeviceGroup | undefined = params.folder ? folder.data : (root.data ?? undefined);
   const isTop = !current || current.parentId == null;
   const scopeNote = useAccessScopeNote('screens');
@@ -225,6 +226,7 @@ function ScreenConsole() {
                 selectedId={folderId}
                 openPath={openPath}
                 counts={counts.data}
+                showAlerts
                 onSelect={(f) => library.open(f.id)}
                 onDrop={canManage ? dropOn : undefined}
               />
@@ -261,6 +263,15 @@ function ScreenConsole() {
               <span className="text-sm font-normal text-zinc-500">
                 {t('list.onlineOffline', { online: folderCounts.onlineCount, offline: folderCounts.offlineCount })}
               </span>
+            ) : null}
+            {current?.alertCount ? (
+              <Link
+                href="/alerts?state=OPEN"
+                className="text-sm font-medium text-red-700 hover:underline"
+                data-testid="screens-folder-alerts"
+              >
+                {t('list.openAlerts', { count: current.alertCount })}
+              </Link>
             ) : null}
           </FolderTitle>
         </FolderHeading>

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';
+import { ScreenAlertBadge } from '@/components/devices/screen-alert-badge';
 import { Badge } from '@/components/ui/badge';
 import { ScreenStatusFilter } from '@/components/devices/screen-status-filter';
 import { MonitorIcon } from '@/components/ui/icons';
@@ -98,6 +99,7 @@ function tenantsScreenColumns(
             >
               {device.name || t('unnamed')}
             </Link>
+            <ScreenAlertBadge device={device} className="ml-2 align-text-bottom" />
             {device.emergencyStatus ? (
               <Badge tone="danger" className="ml-2">
                 {t('emergency')}

@@ -15,6 +15,7 @@ import {
   PhotoIcon,
   UsersIcon,
 } from '@/components/ui/icons';
+import { OpenAlertsCard } from '@/components/overview/open-alerts-card';
 import { AttentionCard, PlaysCard, TopPlayedCard } from '@/components/overview/plays-cards';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -377,7 +378,7 @@ function AccountCard({ user }: { user: SessionUser }) {
 }
 
 /**
- * What exists today, each linking to its page: the tenant, users, storage, screens, media by type, the
+ * What exists today, each linking to its page: the tenant, users, storage, the open alerts, screens, media by type, the
  * latest audit entries, plays today and over the last 7 days, the most played content, channels and files,
  * and the screens needing attention. Across tenants (all, or a whole network) users, storage, screens and the
  * screens needing attention are counted over every tenant; media and plays need one tenant. The audit log needs
@@ -400,6 +401,12 @@ export function Overview({ user }: { user: SessionUser }) {
         <UsersCard />
         {seesMedia ? <StorageCard /> : null}
       </div>
+      {/* Alerts are per tenant (their records name no tenant to open them in): with one tenant chosen. */}
+      {seesMedia && hasTenant ? (
+        <div className="mt-4">
+          <OpenAlertsCard />
+        </div>
+      ) : null}
       {seesMedia || seesActivity ? (
         <div className={cn('mt-4 grid gap-4', seesMedia && seesActivity ? 'lg:grid-cols-3' : seesMedia && 'lg:grid-cols-2')}>
           {seesMedia ? <ScreensCard /> : null}

@@ -21,7 +21,8 @@ import type { ActionTarget } from '@/server/modules/webhooks/webhooks.schemas';
 
 /*
  * The targets of a webhook action, picked with the console's own pickers: the screens' folder tree, the media
- * library's folder tree, the tag box, and searchable lists of screens, datasources, channels and content.
+ * library's folder tree, the tag box, and searchable lists of screens (ScreenPicker, also the alert rules'),
+ * datasources, channels and content.
  */
 
 type Choice = { id: string; name: string; detail?: string };
@@ -103,24 +104,39 @@ function SearchList({
 
 const FIRST_PAGE = { page: 0, size: 50, sort: 'name,asc' } as const;
 
-function ScreenList(props: PickerProps) {
+/**
+ * A searchable list of the tenant's screens, one chosen (`single`) or several, the chosen ones as chips: the console's
+ * screen picker (webhook targets, the screens an alert rule leaves out).
+ */
+export function ScreenPicker({
+  value,
+  onChange,
+  single,
+  label,
+}: {
+  value: readonly string[];
+  onChange: (ids: string[]) => void;
+  single: boolean;
+  /** What the list and its chips are called (default "Screens"). */
+  label?: string;
+}) {
   const t = useTranslations('webhooks.targets');
   const [text, setText] = useState('');
   const screens = deviceResource.useList({ ...FIRST_PAGE, text, status: 'all' });
-  const names = useTargetNames('device', props.value);
+  const names = useTargetNames('device', value);
 
   return (
     <SearchList
-      label={t('screens')}
+      label={label ?? t('screens')}
       searchLabel={t('searchScreens')}
       text={text}
       onText={setText}
       items={(screens.data?.content ?? []).map((d) => ({ id: d.id, name: d.name ?? d.id }))}
       isPending={screens.isPending}
-      value={props.value}
-      single
+      value={value}
+      single={single}
       names={names.data ?? new Map()}
-      onChange={props.onChange}
+      onChange={onChange}
       empty={t('noScreens')}
     />
   );
@@ -246,7 +262,7 @@ export function TargetPicker({ target, action, value, onChange, error }: PickerP
   if (target === 'none') return null;
   const isCampaign = action.endsWith('_BY_TAGS');
   const pickers: Record<Exclude<ActionTarget, 'none'>, { label: string; hint?: string; picker: ReactNode }> = {
-    device: { label: t('screen'), picker: <ScreenList action={action} value={value} onChange={onChange} /> },
+    device: { label: t('screen'), picker: <ScreenPicker value={value} onChange={onChange} single /> },
     deviceGroup: { label: t('deviceFolders'), picker: <DeviceFolders action={action} value={value} onChange={onChange} /> },
     tag: {
       label: isCampaign ? t('channelTags') : t('screenTags'),

@@ -67,8 +67,9 @@ const alertRuleResource = defineResource({
   }),
   detail: '/api/alertRule/{alertRuleId}',
   teamCapable: true,
-  // The ALERT_RULE usage in the resource limits; the alerts lists name the rules.
-  invalidates: [['settings', 'limits'], ['alertRulesSimple'], ['deviceAlerts'], ['datasourceAlerts']],
+  // The ALERT_RULE usage in the resource limits; the alerts lists name the rules; a deleted or disabled rule's alerts
+  // leave the screens' badges and the folders' counts.
+  invalidates: [['settings', 'limits'], ['alertRulesSimple'], ['deviceAlerts'], ['datasourceAlerts'], ['devices'], ['deviceGroups']],
 });
 
 export const useAlertRules = alertRuleResource.useList;
@@ -130,4 +131,19 @@ export function useSimpleNotificationChannels({ enabled }: { enabled: boolean })
     enabled,
     staleTime: 30_000,
   });
+}
+
+/** An open alert of either kind, for lists that show both (the overview). */
+export type AnyAlert = { kind: 'device'; alert: DeviceAlert } | { kind: 'datasource'; alert: DatasourceAlert };
+
+/** The `limit` newest of two pages of alerts (each newest first), by opening time, then id. */
+export function newestAlerts(devices: readonly DeviceAlert[], datasources: readonly DatasourceAlert[], limit: number): AnyAlert[] {
+  const all: AnyAlert[] = [
+    ...devices.map((alert) => ({ kind: 'device' as const, alert })),
+    ...datasources.map((alert) => ({ kind: 'datasource' as const, alert })),
+  ];
+
+  return all
+    .sort((a, b) => (b.alert.createdAtDate ?? '').localeCompare(a.alert.createdAtDate ?? '') || b.alert.id - a.alert.id)
+    .slice(0, limit);
 }

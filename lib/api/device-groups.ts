@@ -11,7 +11,8 @@ export type { DeviceGroup } from '@/server/modules/device-groups/device-groups.s
 
 type DeviceGroupType = NonNullable<DeviceGroup['type']>;
 
-const FOLDER_FIELDS = 'name,parentId,deviceGroupPath,type';
+// `alertCount` (select-only): the open alerts of the screens in and below each folder, one subquery per folder row.
+const FOLDER_FIELDS = 'name,parentId,deviceGroupPath,type,alertCount';
 
 /** The device folders of the selected tenant: one level at a time (the tree opens them lazily). */
 const deviceFolders = defineFolderResource({

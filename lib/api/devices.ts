@@ -47,8 +47,9 @@ export function deviceCountSearch(expr: Expr | null, acrossTenants: boolean): st
   return toSearch(and(expr, acrossTenants ? CLAIMED : null));
 }
 
+// `alerts` (select-only) is computed in the list's one statement: the open alerts of each row, no request per screen.
 const LIST_FIELDS =
-  'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath';
+  'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath,alerts';
 
 /** The screens of the selected tenant (`/api/v2/device`). */
 export const deviceResource = defineResource({
@@ -173,7 +174,30 @@ export function deviceTenant(device: Pick<Device, 'customer'>): TenantSelection 
   return customer?.id === undefined ? null : { id: customer.id, name: customer.name ?? `Tenant ${customer.id}` };
 }
 
-/** "Online" / "Offline". */
+/** One open alert of a screen, as its `alerts` field answers it (the alerts module's fill). */
+export type DeviceOpenAlert = { id: number; alertRuleId: number; alertRuleName: string; createdAtDate: string };
+
+/**
+ * The screen's open alerts, newest first. `alerts` is an open record on the wire (the devices module names no
+ * alert shape), so each entry is read field by field and one without an id or time is left out.
+ */
+export function deviceOpenAlerts(device: Pick<Device, 'alerts'>): DeviceOpenAlert[] {
+  return (device.alerts ?? [])
+    .flatMap((entry) => {
+      const { id, alertRuleId, alertRuleName, createdAtDate } = entry;
+      if (typeof id !== 'number' || typeof createdAtDate !== 'string') return [];
+
+      return [
+        {
+          id,
+          alertRuleId: typeof alertRuleId === 'number' ? alertRuleId : 0,
+          alertRuleName: typeof alertRuleName === 'string' ? alertRuleName : '',
+          createdAtDate,
+        },
+      ];
+    })
+    .sort((a, b) => b.createdAtDate.localeCompare(a.createdAtDate) || b.id - a.id);
+}
 
 /**
  * A screen that has never reported (no status change and no activity): there is no "since" to show, and
