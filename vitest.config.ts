@@ -28,6 +28,9 @@ export default defineConfig({
           include: ['**/*.api.test.ts', '**/*.integration.test.ts'],
           exclude: ['node_modules/**', '.next/**'],
           globalSetup: ['./server/test/global-setup.ts'],
+          // undici (npm) becomes Node's fetch dispatcher once loaded: load it before every file, as the server does at
+          // boot, so a test's fetch behaves the same whatever file ran first in its worker.
+          setupFiles: ['./server/test/undici-first.ts'],
           // The app's module graph is loaded once per worker, not once per file (~5 s each): every file builds its
           // own app, database and config (server/test/harness.ts), and no API test mocks a module.
           isolate: false,

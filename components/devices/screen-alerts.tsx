@@ -3,22 +3,8 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { WarningIcon } from '@/components/ui/icons';
-import { deviceResource } from '@/lib/api/devices';
+import { deviceOpenAlerts, deviceResource } from '@/lib/api/devices';
 import { useFormat } from '@/lib/i18n/use-format';
-
-/** One open alert as the device's `alerts` field answers it (the alerts module's plug). */
-type OpenAlert = { id: string; ruleName: string; since: string | undefined };
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
-
-/** The field is declared as records of unknown values: read the members the plug writes, skip anything else. */
-function openAlertsOf(alerts: ReadonlyArray<Record<string, unknown>> | null | undefined): OpenAlert[] {
-  return (alerts ?? []).flatMap((alert) => {
-    const id = text(alert.id);
-
-    return id ? [{ id, ruleName: text(alert.alertRuleName) ?? '', since: text(alert.createdAtDate) }] : [];
-  });
-}
 
 /**
  * The screen's open alerts (rule and since when), shown only while it has some; the alerts page holds the rest of the
@@ -28,7 +14,7 @@ export function ScreenAlerts({ deviceId, deviceName }: { deviceId: string; devic
   const t = useTranslations('devices.detail.alerts');
   const format = useFormat();
   const read = deviceResource.useDetail(deviceId, { select: 'alerts', refetchInterval: 5000 });
-  const alerts = openAlertsOf(read.data?.alerts);
+  const alerts = read.data ? deviceOpenAlerts(read.data) : [];
   if (alerts.length === 0) return null;
   const search = new URLSearchParams({ state: 'OPEN', ...(deviceName ? { q: deviceName } : {}) });
 
@@ -47,9 +33,9 @@ export function ScreenAlerts({ deviceId, deviceName }: { deviceId: string; devic
         {alerts.map((alert) => (
           <li key={alert.id} className="flex flex-wrap items-baseline gap-x-3 py-1.5 text-sm">
             <span className="font-medium text-zinc-900" translate="no">
-              {alert.ruleName || t('unnamedRule')}
+              {alert.alertRuleName || t('unnamedRule')}
             </span>
-            <span className="text-zinc-600">{t('since', { time: format.dateTime(alert.since, '—') })}</span>
+            <span className="text-zinc-600">{t('since', { time: format.dateTime(alert.createdAtDate, '—') })}</span>
           </li>
         ))}
       </ul>
