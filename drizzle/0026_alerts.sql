@@ -125,6 +125,7 @@ CREATE INDEX "alert_rule_due_idx" ON "alert_rule" USING btree ("next_evaluation_
 CREATE UNIQUE INDEX "alert_open_device_key" ON "alert" USING btree ("alert_rule_id","device_id") WHERE "alert"."closed_at" is null and "alert"."device_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "alert_open_datasource_key" ON "alert" USING btree ("alert_rule_id","datasource_id") WHERE "alert"."closed_at" is null and "alert"."datasource_id" is not null;--> statement-breakpoint
 CREATE INDEX "alert_device_open_idx" ON "alert" USING btree ("device_id") WHERE "alert"."closed_at" is null;--> statement-breakpoint
+CREATE INDEX "alert_customer_open_device_idx" ON "alert" USING btree ("customer_id") WHERE "alert"."closed_at" is null and "alert"."device_id" is not null;--> statement-breakpoint
 CREATE INDEX "alert_device_idx" ON "alert" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "alert_datasource_idx" ON "alert" USING btree ("datasource_id");--> statement-breakpoint
 CREATE INDEX "alert_rule_opened_idx" ON "alert" USING btree ("alert_rule_id","opened_at");--> statement-breakpoint

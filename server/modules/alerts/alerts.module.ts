@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { deviceAlertSources } from '@/server/modules/devices';
+import { devices } from '@/server/modules/devices/devices.table';
 import { queueNotifications } from '@/server/modules/notification-channels';
 import { defineModule, plug } from '@/server/modules/module';
 import { usageCounters } from '@/server/modules/resource-limits';
@@ -16,7 +17,7 @@ export const alertsModule = defineModule({
   plugs: [
     plug(teamResources, { type: 'alertRule', table: alertRules, idColumn: alertRules.id, customerIdColumn: alertRules.customerId }),
     plug(usageCounters, { resource: 'ALERT_RULE', count: countAlertRulesOf }),
-    // A device's open alerts (its `alerts`; its folders' `alertCount`): one lookup of `alert_device_open_idx` per device.
+    // A device's open alerts (its `alerts`: one lookup of `alert_device_open_idx`) and its folders' `alertCount`.
     plug(deviceAlertSources, {
       name: 'alerts',
       alerts: (deviceId) =>
@@ -24,6 +25,11 @@ export const alertsModule = defineModule({
                 'createdAtDate', to_char(a.opened_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by a.id)
               from ${alerts} a join ${alertRules} r on r.id = a.alert_rule_id
              where a.device_id = ${deviceId} and a.closed_at is null)`,
+      // The tenant's open device alerts (`alert_customer_open_device_idx`), each device's folder path checked.
+      countBelow: (folderId, customerId) =>
+        sql`(select count(*) from ${alerts} a join ${devices} d on d.id = a.device_id
+             where a.customer_id = ${customerId} and a.closed_at is null and a.device_id is not null
+               and d.group_path @> array[${folderId}]::uuid[])`,
     }),
   ],
   jobs: ({ db, log }) => [

@@ -140,10 +140,14 @@ export const alerts = pgTable(
     uniqueIndex('alert_open_datasource_key')
       .on(t.alertRuleId, t.datasourceId)
       .where(sql`${t.closedAt} is null and ${t.datasourceId} is not null`),
-    // A device's open alerts (its `alerts`, its folders' `alertCount`).
+    // A device's open alerts (its `alerts`).
     index('alert_device_open_idx')
       .on(t.deviceId)
       .where(sql`${t.closedAt} is null`),
+    // A folder's `alertCount`: the tenant's open device alerts.
+    index('alert_customer_open_device_idx')
+      .on(t.customerId)
+      .where(sql`${t.closedAt} is null and ${t.deviceId} is not null`),
     index('alert_device_idx').on(t.deviceId),
     index('alert_datasource_idx').on(t.datasourceId),
     index('alert_rule_opened_idx').on(t.alertRuleId, t.openedAt),

@@ -70,6 +70,8 @@ describe('GET /api/v2/deviceGroup and /api/v2/deviceGroup/{id}', () => {
     const removeAlerts = deviceAlertSources.add({
       name: 'test',
       alerts: (deviceId) => sql`jsonb_build_array(jsonb_build_object('deviceId', ${deviceId}::text))`,
+      countBelow: (folderId, customerId) =>
+        sql`(select count(*) from device d where d.customer_id = ${customerId} and d.group_path @> array[${folderId}]::uuid[])`,
     });
     const removeUsage = deviceGroupUsages.add({
       name: 'test',

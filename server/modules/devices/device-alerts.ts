@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { definePlugPoint, lazySql } from '@/server/plug-point';
-import { devices } from './devices.table';
 
 /**
  * Active alerts of a device (spec 3 `alerts`): the alerts module plugs in where they come from, so the
@@ -10,6 +9,11 @@ export type DeviceAlertSource = {
   name: string;
   /** A subquery answering one jsonb array of alert objects for the device whose id is the SQL `deviceId`. */
   alerts: (deviceId: SQL) => SQL;
+  /**
+   * A subquery answering the number of active alerts of the devices of `customerId` in or below the device folder
+   * `folderId` (both SQL): counted from the alerts' side, so its cost follows the open alerts, not the devices.
+   */
+  countBelow: (folderId: SQL, customerId: SQL) => SQL;
 };
 
 export const deviceAlertSources = definePlugPoint<DeviceAlertSource>('deviceAlertSources', (s) => s.name);
@@ -25,14 +29,13 @@ export function deviceAlertsSql(deviceId: SQL): SQL {
 
 /**
  * The number of active alerts of the devices of `customerId` in or below the device folder `folderId` (both
- * SQL, correlated with the caller's row): a device folder's `alertCount`. One subquery through the GIN index
- * on `group_path`; the constant 0 while no source is plugged in.
+ * SQL, correlated with the caller's row): a device folder's `alertCount`, summed over every plugged source; the
+ * constant 0 while none is plugged in.
  */
 export function deviceAlertCountBelow(folderId: SQL, customerId: SQL): SQL {
-  return lazySql(() =>
-    deviceAlertSources.items().length === 0
-      ? sql`0`
-      : sql`(select coalesce(sum(jsonb_array_length(${deviceAlertsSql(sql`${devices.id}`)})), 0)::int from ${devices}
-          where ${devices.customerId} = ${customerId} and ${devices.groupPath} @> array[${folderId}]::uuid[])`,
-  );
+  return lazySql(() => {
+    const parts = deviceAlertSources.items().map((s) => sql`coalesce((${s.countBelow(folderId, customerId)}), 0)`);
+
+    return parts.length === 0 ? sql`0` : sql`(${sql.join(parts, sql` + `)})::int`;
+  });
 }
