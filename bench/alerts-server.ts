@@ -243,6 +243,7 @@ async function main() {
         let next = 0;
         let succeeded = 0;
         const latencies: number[] = [];
+        const cpu0 = process.cpuUsage();
         const t0 = performance.now();
         const lane = async () => {
           while (next < input.count) {
@@ -255,8 +256,16 @@ async function main() {
         };
         await Promise.all(Array.from({ length: input.concurrency }, lane));
         const ms = performance.now() - t0;
+        const cpu = process.cpuUsage(cpu0);
 
-        return Response.json({ ms, count: input.count, succeeded, perSecond: (input.count / ms) * 1000, p50: percentile(latencies, 50) });
+        return Response.json({
+          ms,
+          count: input.count,
+          succeeded,
+          perSecond: (input.count / ms) * 1000,
+          p50: percentile(latencies, 50),
+          cpuMsEach: (cpu.user + cpu.system) / 1000 / input.count,
+        });
       }
       case '/__bench/deliveries': {
         const input = await body<{ since: number }>();

@@ -219,6 +219,8 @@ async function burst(server, receiver, { ruleId, folderId, offline, expected }) 
     p99: percentile(latencies, 99),
     max: Math.max(...latencies),
     cpu: usage,
+    // The server's CPU over the burst (the evaluation, the queueing, the worker) for each delivery.
+    cpuMsEach: (usage.server * usage.seconds * 1000) / got.length,
   };
 }
 
@@ -423,19 +425,19 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     '',
     `Method: one WEBHOOK channel made through the API, its URL a 127.0.0.1 HTTP server in this script that answers 204 at once and keeps each delivery's arrival time, \`webhook-id\` and payload (every 10th signature checked with the channel's secret). Rules on it (made through the API, \`inactiveMinutes\` 15): one on "Region 1" (${fmt(results[0]?.deliveries.regionDevices)} devices), one on "Site 11" (${fmt(results[0]?.deliveries.siteDevices)} devices). A **burst**: the folder's devices go OFFLINE with their last activity two hours ago (or come back ONLINE) in one SQL statement and the rule is made due; the job's next 5 s tick evaluates it (one transaction: the alerts opened or closed and one delivery queued per device), the worker, woken after the commit, sends them ${WORKER_SLOTS} at a time (each attempt recorded in its own transaction). **Rate** = (deliveries − 1) ÷ (last arrival − first arrival). **Latency** = arrival − the payload's \`timestamp\`, which is the \`now\` of the evaluation that found the change. Region bursts alternate offline and online; after each, the baseline: the worker's HTTP call alone (\`postJson\` through the guarded client with a signed delivery-sized body, ${WORKER_SLOTS} in flight like the worker's slots, no database) as many times to the same receiver.`,
     '',
-    '| Database | burst | deliveries | per s (first → last arrival) | evaluation → first arrival ms | evaluation → last arrival ms | latency p50 ms | p99 ms | max ms | duplicates | server CPU | PostgreSQL backends | bare client per s | ratio |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Database | burst | deliveries | per s (first → last arrival) | evaluation → first arrival ms | evaluation → last arrival ms | latency p50 ms | p99 ms | max ms | duplicates | server CPU | server CPU a delivery ms | PostgreSQL backends | bare client per s (CPU a post ms) | ratio |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of results) {
     const d = r.deliveries;
     d.region.forEach((b, k) =>
       push(
-        `| ${r.db} | region ${k + 1}, ${b.type} | ${fmt(b.deliveries)} | ${fmt(b.perSecond)} | ${ms(b.evaluationToFirstMs)} | ${ms(b.evaluationToLastMs)} | ${ms(b.p50)} | ${ms(b.p99)} | ${ms(b.max)} | ${b.duplicates} | ${pctOf(b.cpu.server)} | ${pctOf(b.cpu.postgres)} | ${fmt(d.bare[k]?.perSecond)} | ${ratio(b.perSecond / d.bare[k]?.perSecond)} |`,
+        `| ${r.db} | region ${k + 1}, ${b.type} | ${fmt(b.deliveries)} | ${fmt(b.perSecond)} | ${ms(b.evaluationToFirstMs)} | ${ms(b.evaluationToLastMs)} | ${ms(b.p50)} | ${ms(b.p99)} | ${ms(b.max)} | ${b.duplicates} | ${pctOf(b.cpu.server)} | ${ms(b.cpuMsEach, 2)} | ${pctOf(b.cpu.postgres)} | ${fmt(d.bare[k]?.perSecond)} (${ms(d.bare[k]?.cpuMsEach, 2)}) | ${ratio(b.perSecond / d.bare[k]?.perSecond)} |`,
       ),
     );
     const all = d.site.flatMap((b) => b.latencies);
     push(
-      `| ${r.db} | site, ${d.site.length} bursts together | ${fmt(all.length)} | ${fmt(mean(d.site.map((b) => b.perSecond)))} (mean) | ${ms(mean(d.site.map((b) => b.evaluationToFirstMs)))} (mean) | ${ms(Math.max(...d.site.map((b) => b.evaluationToLastMs)))} (max) | ${ms(percentile(all, 50))} | ${ms(percentile(all, 99))} | ${ms(Math.max(...all))} | ${d.site.reduce((n, b) => n + b.duplicates, 0)} | ${pctOf(mean(d.site.map((b) => b.cpu.server)))} | ${pctOf(mean(d.site.map((b) => b.cpu.postgres)))} | | |`,
+      `| ${r.db} | site, ${d.site.length} bursts together | ${fmt(all.length)} | ${fmt(mean(d.site.map((b) => b.perSecond)))} (mean) | ${ms(mean(d.site.map((b) => b.evaluationToFirstMs)))} (mean) | ${ms(Math.max(...d.site.map((b) => b.evaluationToLastMs)))} (max) | ${ms(percentile(all, 50))} | ${ms(percentile(all, 99))} | ${ms(Math.max(...all))} | ${d.site.reduce((n, b) => n + b.duplicates, 0)} | ${pctOf(mean(d.site.map((b) => b.cpu.server)))} | ${ms(mean(d.site.map((b) => b.cpuMsEach)), 2)} | ${pctOf(mean(d.site.map((b) => b.cpu.postgres)))} | | |`,
     );
   }
   push('', '### Details and readings', '', ...readings(results), '', MARKERS.end);
