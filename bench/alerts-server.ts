@@ -25,6 +25,8 @@
  *   - `POST /__bench/statements` `{namePrefix}`: each such rule's one evaluation statement alone (the product's
  *     `evaluateDeviceRule`), all in one transaction rolled back, timed; and EXPLAIN (ANALYZE, BUFFERS) of the first
  *     plain rule's and the first tag-filtered rule's statement (rolled back too);
+ *   - `POST /__bench/statements-before` `{namePrefix}`: the same with the statement as it was before this benchmark
+ *     (the whole scope read into a CTE), rolled back: what reading only the violating devices replaced;
  *   - `POST /__bench/bare-posts` `{url, count, concurrency}`: the delivery worker's HTTP call alone (the product's
  *     guarded client and `postJson`, a signed delivery-sized body) `count` times with `concurrency` in flight, no
  *     database: the receiver's rate from the same client;
@@ -40,7 +42,7 @@ import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { moduleJobs } from '@/server/composition';
 import type { Executor } from '@/server/db/client';
-import { execRows } from '@/server/db/sql';
+import { arrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
 import { withTransaction } from '@/server/db/transaction';
 import { startJobQueue, type JobQueue } from '@/server/jobs/queue';
 import { createLogger } from '@/server/logger';
@@ -220,6 +222,68 @@ async function main() {
         const tagged = rules.find((r) => (r.condition as StoredDeviceOfflineCondition).tagFilter);
 
         return Response.json({ ms, statements: rules.length, plans: [await explain(plain), await explain(tagged)].filter(Boolean) });
+      }
+      case '/__bench/statements-before': {
+        // The DeviceOffline statement as it was until this benchmark (the whole scope read into a CTE, every violating
+        // device tried against the partial unique index each time), each rule's, rolled back: what the fix replaced.
+        const input = await body<{ namePrefix: string }>();
+        const rules = await rulesNamed(input.namePrefix);
+        const now = new Date();
+        const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+        const before = (rule: AlertRuleRow) => {
+          const condition = rule.condition as StoredDeviceOfflineCondition;
+          const tags = condition.tagFilter?.tags ?? [];
+          const tagMatch =
+            condition.tagFilter?.logicalOperator === 'AND'
+              ? sql`d.tags @> ${arrayParam(tags, 'text')}`
+              : sql`d.tags && ${arrayParam(tags, 'text')}`;
+          const scope = sql.join(
+            [
+              sql`d.customer_id = ${rule.customerId}`,
+              condition.recursive
+                ? sql`d.group_path @> array[${condition.deviceGroupId}::uuid]`
+                : sql`d.device_group_id = ${condition.deviceGroupId}::uuid`,
+              condition.excludeDeviceIds.length > 0 ? sql`not (d.id = any(${uuidArrayParam(condition.excludeDeviceIds)}))` : undefined,
+              condition.excludeDeviceGroupIds.length > 0
+                ? sql`not (d.group_path && ${uuidArrayParam(condition.excludeDeviceGroupIds)})`
+                : undefined,
+              tags.length === 0 ? undefined : condition.tagFilter?.tagFilterType === 'EXCLUDE' ? sql`not (${tagMatch})` : tagMatch,
+            ].filter((part): part is ReturnType<typeof sql> => part !== undefined),
+            sql` and `,
+          );
+          const cutoff = new Date(now.getTime() - condition.inactiveMinutes * 60_000);
+          const folderPath = sql`(select string_agg(g.name, ' / ' order by array_position(s.group_path, g.id)) from device_group g where g.id = any(s.group_path))`;
+
+          return sql`with scope as (
+              select d.id, d.name, d.last_activity, d.last_device_status_change, d.device_group_id, d.group_path,
+                     (d.device_status = 'OFFLINE' and coalesce(d.last_activity, d.last_device_status_change, d.created_date) <= ${at(cutoff)}) as violating
+                from device d where ${scope}
+            ), closed as (
+              update alert a set closed_at = ${at(now)}
+               where a.alert_rule_id = ${rule.id} and a.closed_at is null and a.device_id is not null
+                 and not exists (select 1 from scope s where s.id = a.device_id and s.violating)
+              returning a.id, a.device_id, a.opened_at, a.folder_path
+            ), opened as (
+              insert into alert (customer_id, alert_rule_id, kind, device_id, opened_at, device_name, device_last_activity,
+                                 device_last_status_change, device_group_id, device_group_path, folder_path)
+              select ${rule.customerId}, ${rule.id}, 'DEVICE', s.id, ${at(now)}, s.name, s.last_activity,
+                     s.last_device_status_change, s.device_group_id, s.group_path, ${folderPath}
+                from scope s where s.violating
+              on conflict (alert_rule_id, device_id) where closed_at is null and device_id is not null do nothing
+              returning id, device_id, opened_at
+            )
+            select 'opened' as change, o.id from opened o join scope s on s.id = o.device_id
+            union all
+            select 'closed', c.id from closed c join device d on d.id = c.device_id`;
+        };
+        const ms = await rolledBack(db, async (tx) => {
+          const t0 = performance.now();
+          for (const rule of rules) await execRows(tx, before(rule));
+
+          return performance.now() - t0;
+        });
+
+        return Response.json({ ms, statements: rules.length });
       }
       case '/__bench/bare-posts': {
         const input = await body<{ url: string; count: number; concurrency: number }>();

@@ -175,7 +175,10 @@ async function passes(server, owner, folders) {
     );
   }
   const explained = await bench(server, '/__bench/statements', { namePrefix: 'Pass ' });
-  return { first, fleet, rounds, plans: explained.plans };
+  const before = [];
+  for (let k = 0; k < 2; k++) before.push(await bench(server, '/__bench/statements-before', { namePrefix: 'Pass ' }));
+  log(`${server.db}: the statements as they were before: ${before.map((b) => fmt(b.ms)).join(', ')} ms`);
+  return { first, fleet, rounds, plans: explained.plans, before };
 }
 
 // ---------------------------------------------------------------- 2 and 3. bursts of deliveries
@@ -280,7 +283,12 @@ async function deliveries(server, owner, folders, receiver) {
   }
   // Which statements a delivery runs (diagnostic): every statement of the server's driver during one more site burst
   // (the tick's wait before the evaluation included).
-  const tracing = request(server, 'POST', '/__bench/trace', { body: { ms: TRACE_MS } });
+  // fetch, not `request`: that one's single keep-alive socket would hold the burst's own requests until the trace ends.
+  const tracing = fetch(`${server.base}/__bench/trace`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: TRACE_MS }),
+  });
   await sleep(100);
   const traced = await burst(server, receiver, {
     ruleId: siteRule.id,
@@ -288,7 +296,7 @@ async function deliveries(server, owner, folders, receiver) {
     offline: SITE_ROUNDS % 2 === 0,
     expected: siteDevices,
   });
-  const trace = ok(await tracing, 'trace').body;
+  const trace = await (await tracing).json();
   const check = await bench(server, '/__bench/deliveries', { since });
   return {
     regionDevices,
@@ -407,6 +415,17 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
       `| ${r.db} | steady pass (\`runEvaluationTick\`, ${fmt(RULES)} rules) | ${ms(p.p50)} | ${ms(p.min)} | ${ms(p.max)} | ${ratio(p.p50 / c.p50)} | ${pctOf(mean(rounds.map((x) => x.cpu.server)))} | ${pctOf(mean(rounds.map((x) => x.cpu.postgres)))} |`,
       `| ${r.db} | first pass, opening ${fmt(r.passes.first.opened)} alerts | ${ms(r.passes.first.ms)} | | | ${ratio(r.passes.first.ms / c.p50)} | | |`,
       `| ${r.db} | the ${fmt(RULES)} evaluation statements alone | ${ms(s.p50)} | ${ms(s.min)} | ${ms(s.max)} | ${ratio(s.p50 / c.p50)} | | |`,
+      `| ${r.db} | before: the ${fmt(RULES)} statements as they were until this benchmark (the whole scope read), alone | ${ms(
+        percentile(
+          r.passes.before.map((b) => b.ms),
+          50,
+        ),
+      )} | ${ms(Math.min(...r.passes.before.map((b) => b.ms)))} | ${ms(Math.max(...r.passes.before.map((b) => b.ms)))} | ${ratio(
+        percentile(
+          r.passes.before.map((b) => b.ms),
+          50,
+        ) / c.p50,
+      )} | | |`,
       `| ${r.db} | baseline: ${fmt(RULES)} × \`select count(*)\` (${fmt(rounds[0]?.count.devices)} devices each) | ${ms(c.p50, 1)} | ${ms(c.min, 1)} | ${ms(c.max, 1)} | 1.00× | | |`,
       `| ${r.db} | one \`select count(*)\` | ${ms(one.p50, 2)} | ${ms(one.min, 2)} | ${ms(one.max, 2)} | | | |`,
     );
