@@ -7,13 +7,13 @@ import { devicesTestKit } from '@/server/modules/devices/devices.test-kit';
 import { devices } from '@/server/modules/devices/devices.table';
 import { insertNotificationChannel } from '@/server/modules/notification-channels/notification-channels.queries';
 import { evaluateRule, runEvaluationTick, type EvaluationDeps } from './alert-evaluation';
-import type { QueueNotificationsInput } from './alert-notifications';
+import type { AlertNotification } from './alert-notifications';
 import { alertRules, alerts } from './alerts.table';
 import { insertDeviceGroup } from './alerts.test-kit';
 
 let kit: Awaited<ReturnType<typeof devicesTestKit>>;
 let channelId: number;
-let sent: QueueNotificationsInput[];
+let sent: { customerId: number; channelIds: number[]; notification: AlertNotification }[];
 let deps: EvaluationDeps;
 
 beforeAll(async () => {
@@ -23,8 +23,11 @@ beforeAll(async () => {
   ).id;
   deps = {
     db: kit.t.db,
+    // One entry per notification, whether the evaluation queued them one at a time or together.
     queueNotifications: async (_db: Executor, input) => {
-      sent.push(input);
+      const { customerId, channelIds } = input;
+      for (const notification of 'notifications' in input ? input.notifications : [input.notification])
+        sent.push({ customerId, channelIds, notification });
     },
   };
 });

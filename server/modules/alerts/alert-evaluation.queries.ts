@@ -93,43 +93,52 @@ function deviceScope(condition: StoredDeviceOfflineCondition, customerId: number
  * status change, else its creation) lies `inactiveMinutes` or more before `now`. Open alerts whose device no longer
  * violates are closed (`inScope` tells a recovery from a device that left the scope); each violating device without
  * an open alert gets one, with the facts of spec 2's device alert record.
+ *
+ * Only the violating devices are read (`device_customer_status_idx` finds the customer's OFFLINE ones; the scope
+ * filters those), never the whole scope: a rule over 10 000 devices of which a few are offline reads a few rows
+ * (docs/benchmarks.md "Alerts"). Devices with an open alert already are left out before the insert, so a steady
+ * evaluation neither builds their folder paths nor arbitrates conflicts; `on conflict do nothing` still guards
+ * evaluations running at once. The alerts to close are found with `not in` (a hashed subplan; ids are never null):
+ * `not exists` over the CTE was planned as a nested loop, 200 open alerts × 200 violating devices a time.
  */
 export async function evaluateDeviceRule(db: Executor, input: EvaluationInput): Promise<AlertChange[]> {
   const { rule, now } = input;
   const condition = rule.condition as StoredDeviceOfflineCondition;
   const cutoff = new Date(now.getTime() - condition.inactiveMinutes * 60_000);
-  const folderPath = sql`(select string_agg(g.name, ' / ' order by array_position(s.group_path, g.id))
-                            from ${deviceGroups} g where g.id = any(s.group_path))`;
+  const folderPath = sql`(select string_agg(g.name, ' / ' order by array_position(v.group_path, g.id))
+                            from ${deviceGroups} g where g.id = any(v.group_path))`;
 
   return changesOf(
     await execRows<RawChange>(
       db,
-      sql`with scope as (
-            select d.id, d.name, d.last_activity, d.last_device_status_change, d.device_group_id, d.group_path,
-                   (d.device_status = 'OFFLINE'
-                    and coalesce(d.last_activity, d.last_device_status_change, d.created_date) <= ${at(cutoff)}) as violating
+      sql`with violating as (
+            select d.id, d.name, d.last_activity, d.last_device_status_change, d.device_group_id, d.group_path
               from ${devices} d
              where ${deviceScope(condition, rule.customerId)}
+               and d.device_status = 'OFFLINE'
+               and coalesce(d.last_activity, d.last_device_status_change, d.created_date) <= ${at(cutoff)}
           ), closed as (
             update ${alerts} a set closed_at = ${at(now)}
              where a.alert_rule_id = ${rule.id} and a.closed_at is null and a.device_id is not null
-               and not exists (select 1 from scope s where s.id = a.device_id and s.violating)
+               and a.device_id not in (select v.id from violating v)
             returning a.id, a.device_id, a.opened_at, a.folder_path
           ), opened as (
             insert into ${alerts} (customer_id, alert_rule_id, kind, device_id, opened_at, device_name, device_last_activity,
                                    device_last_status_change, device_group_id, device_group_path, folder_path)
-            select ${rule.customerId}, ${rule.id}, 'DEVICE', s.id, ${at(now)}, s.name, s.last_activity,
-                   s.last_device_status_change, s.device_group_id, s.group_path, ${folderPath}
-              from scope s where s.violating
+            select ${rule.customerId}, ${rule.id}, 'DEVICE', v.id, ${at(now)}, v.name, v.last_activity,
+                   v.last_device_status_change, v.device_group_id, v.group_path, ${folderPath}
+              from violating v
+             where not exists (select 1 from ${alerts} o
+                                where o.alert_rule_id = ${rule.id} and o.device_id = v.id and o.closed_at is null)
             on conflict (alert_rule_id, device_id) where closed_at is null and device_id is not null do nothing
             returning id, device_id, opened_at
           )
           select 'opened' as change, true as in_scope, o.id as alert_id, ${iso(sql`o.opened_at`)} as opened_at,
-                 o.device_id::text as subject_id, s.name, ${iso(sql`s.last_activity`)} as last_activity, ${folderPath} as folder_path,
+                 o.device_id::text as subject_id, v.name, ${iso(sql`v.last_activity`)} as last_activity, ${folderPath} as folder_path,
                  null::int as error_counter, null::text as last_error
-            from opened o join scope s on s.id = o.device_id
+            from opened o join violating v on v.id = o.device_id
           union all
-          select 'closed', exists (select 1 from scope s where s.id = c.device_id), c.id, ${iso(sql`c.opened_at`)},
+          select 'closed', (${deviceScope(condition, rule.customerId)}), c.id, ${iso(sql`c.opened_at`)},
                  c.device_id::text, d.name, ${iso(sql`d.last_activity`)}, c.folder_path, null::int, null::text
             from closed c join ${devices} d on d.id = c.device_id`,
     ),
@@ -153,7 +162,7 @@ export async function evaluateDatasourceRule(db: Executor, input: EvaluationInpu
           ), closed as (
             update ${alerts} a set closed_at = ${at(now)}
              where a.alert_rule_id = ${rule.id} and a.closed_at is null and a.datasource_id is not null
-               and not exists (select 1 from violating v where v.id = a.datasource_id)
+               and a.datasource_id not in (select v.id from violating v)
             returning a.id, a.datasource_id, a.opened_at
           ), opened as (
             insert into ${alerts} (customer_id, alert_rule_id, kind, datasource_id, opened_at, datasource_name,

@@ -276,6 +276,18 @@ describe('queueNotifications (the alerts module’s entry)', () => {
     await worker.drain();
     expect(server.requests.map((r) => r.url)).toEqual(['/mine']);
   });
+
+  it('queues several notifications of one evaluation at once: one delivery per notification and channel, each sent', async () => {
+    const server = await receiver([200, 200, 200, 200]);
+    const left = await webhookChannel(`${server.origin}/left`);
+    const right = await webhookChannel(`${server.origin}/right`);
+    const second = { ...offline(), data: { ...offline().data, alertId: 8 } };
+    await queueNotifications(t.db, { customerId, channelIds: [left.id, right.id], notifications: [offline(), second] });
+    await worker.drain();
+    const sent = server.requests.map((r) => `${r.url} ${JSON.parse(r.body).data.alertId}`).sort();
+    expect(sent).toEqual(['/left 7', '/left 8', '/right 7', '/right 8']);
+    expect(new Set(server.requests.map((r) => r.headers['webhook-id'])).size).toBe(4);
+  });
 });
 
 describe('test endpoint, deliveries list, roles', () => {
