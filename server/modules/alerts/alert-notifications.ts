@@ -9,5 +9,3 @@ export type { AlertNotification } from '@/server/modules/notification-channels';
 
 /** Queues one notification for delivery on each channel, in the caller's transaction (durable with it). */
 export type QueueNotifications = typeof queueNotifications;
-
-export type QueueNotificationsInput = Parameters<QueueNotifications>[1];
