@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   api,
   collectConsoleErrors,
@@ -8,6 +8,7 @@ import {
   passwordGrant,
   registerAndClaim,
   screenshot,
+  screenshotAtBothWidths,
   signIn,
   uniqueSuffix,
 } from './fixtures';
@@ -24,19 +25,6 @@ type Rule = {
   notificationChannels: { id: number; name: string }[];
   alertSmsTemplate?: string;
 };
-
-/** The list at both widths the console is made for (1024 × 768 is the smallest). */
-async function shootBoth(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test('a technician watches a folder with a rule made on the page; the offline screen’s alert is listed; a viewer reads alerts only', async ({
   page,
@@ -103,7 +91,7 @@ test('a technician watches a folder with a rule made on the page; the offline sc
   await expect(ruleRow).toContainText('Screen offline');
   await expect(ruleRow).toContainText('Offline 1 min in Lobby and below');
   await expect(ruleRow).toContainText('Ops desk');
-  await shootBoth(page, 'alert-rules-list');
+  await screenshotAtBothWidths(page, 'alert-rules-list');
 
   // Edit: a click on the name; the type is fixed; a comment and an SMS text of its own.
   await ruleRow.getByRole('button', { name: 'Lobby offline', exact: true }).click();
@@ -176,7 +164,7 @@ test('a technician watches a folder with a rule made on the page; the offline sc
   await expect(alertRow).toContainText('Lobby');
   // Since when: relative, with the exact time on hover.
   await expect(alertRow.locator('time').first()).toHaveAttribute('title', /\d/);
-  await shootBoth(page, 'alerts-list');
+  await screenshotAtBothWidths(page, 'alerts-list');
 
   // Filters are the server's, in the URL.
   await page.getByRole('combobox', { name: 'State' }).selectOption('CLOSED');
@@ -225,6 +213,6 @@ test('a technician watches a folder with a rule made on the page; the offline sc
   await expect(viewerPage.getByRole('combobox', { name: 'State' })).toBeVisible();
   await expect(viewerPage.getByRole('combobox', { name: 'Alert rule' })).toHaveCount(0);
   await expect(viewerPage.getByRole('main').getByRole('link', { name: 'Alert rules' })).toHaveCount(0);
-  await shootBoth(viewerPage, 'alerts-viewer-empty');
+  await screenshotAtBothWidths(viewerPage, 'alerts-viewer-empty');
   await context.close();
 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   api,
   collectConsoleErrors,
@@ -9,6 +9,7 @@ import {
   passwordGrant,
   rootGroupId,
   screenshot,
+  screenshotAtBothWidths,
   signIn,
   uniqueSuffix,
 } from './fixtures';
@@ -24,19 +25,6 @@ function mailsTo(email: string): Mail[] {
     .sort()
     .map((name) => JSON.parse(readFileSync(join(mailDir, name), 'utf8')) as Mail)
     .filter((m) => m.to.includes(email));
-}
-
-/** The screen's page at both widths the console is made for. */
-async function shootBoth(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 /*
@@ -140,7 +128,7 @@ test('a screen that goes dark opens an alert (alerts page, screen page, e-mail, 
   await expect(openAlerts.getByRole('listitem')).toHaveCount(1);
   await expect(openAlerts.getByRole('listitem')).toContainText(ruleName);
   await expect(openAlerts.getByRole('listitem')).toContainText(/since \S/);
-  await shootBoth(page, 'screen-open-alert');
+  await screenshotAtBothWidths(page, 'screen-open-alert');
 
   // The alerts page, reached from the screen's section: the one open alert, of this screen and rule.
   await openAlerts.getByRole('link', { name: 'Show on the alerts page' }).click();

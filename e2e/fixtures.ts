@@ -95,6 +95,23 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
+/**
+ * The page at both widths the console is made for (1440 × 900, and 1024 × 768, the smallest), each shot once `ready`
+ * holds (by default: the main heading is visible); the window ends at 1440 × 900 again.
+ */
+export async function screenshotAtBothWidths(page: Page, name: string, ready?: () => Promise<void>) {
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    if (ready) await ready();
+    else await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 /** A run-unique suffix for names and e-mail addresses. */
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

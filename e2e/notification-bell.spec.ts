@@ -7,23 +7,14 @@ import {
   createUser,
   passwordGrant,
   screenshot,
+  screenshotAtBothWidths,
   signIn,
   uniqueSuffix,
 } from './fixtures';
 
 const BASE = '/api/alertRuleNotificationChannel';
 
-async function shoot(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expect(page.getByTestId('notification-bell')).toBeVisible();
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const bellVisible = (page: Page) => () => expect(page.getByTestId('notification-bell')).toBeVisible();
 
 test('a console-notification channel made on the page tells the signed-in user through the bell; a webhook’s secret is shown once', async ({
   page,
@@ -55,7 +46,7 @@ test('a console-notification channel made on the page tells the signed-in user t
   await picker.getByRole('searchbox', { name: 'Search users by name or e-mail' }).fill('Bela');
   await picker.getByRole('checkbox', { name: /Bela/ }).check();
   await expect(picker.getByRole('list', { name: 'Chosen users' })).toContainText('Bela');
-  await shoot(page, 'notification-channel-users');
+  await screenshotAtBothWidths(page, 'notification-channel-users', bellVisible(page));
   await create.getByRole('button', { name: 'Create channel' }).click();
   await expect(create).toBeHidden();
   const me = rows.filter({ hasText: 'Me' }).filter({ hasText: 'Console notification' });
@@ -93,7 +84,7 @@ test('a console-notification channel made on the page tells the signed-in user t
   const item = menu.getByTestId('notification-item').filter({ hasText: 'Test notification' });
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('(unread)');
-  await shoot(page, 'notification-bell-open');
+  await screenshotAtBothWidths(page, 'notification-bell-open', bellVisible(page));
   await menu.getByRole('menuitem', { name: 'Mark all read' }).click();
   await expect(menu.getByText('All read', { exact: true })).toBeVisible();
   await expect(item).not.toContainText('(unread)');
@@ -142,7 +133,7 @@ test('a console-notification channel made on the page tells the signed-in user t
   await page.reload();
   await expect(receiver.getByText('Disabled', { exact: true })).toBeVisible();
   await expect(receiver.getByText(/^Disabled by /)).toBeVisible();
-  await shoot(page, 'notification-channels-disabled');
+  await screenshotAtBothWidths(page, 'notification-channels-disabled', bellVisible(page));
   await receiver.getByRole('button', { name: 'Actions for Receiver' }).click();
   await page.getByRole('menuitem', { name: 'Enable again' }).click();
   await page.getByRole('alertdialog', { name: 'Enable the channel again?' }).getByRole('button', { name: 'Enable channel' }).click();

@@ -7,6 +7,7 @@ import {
   passwordGrant,
   registerAndClaim,
   screenshot,
+  screenshotAtBothWidths,
   signIn,
   uniqueSuffix,
 } from './fixtures';
@@ -97,19 +98,6 @@ test('screens: folder tree with counts, grid, a confirmed batch command, drag in
   expect(errors).toEqual([]);
 });
 
-/** The page at both widths the console is made for (1024 × 768 is the smallest). */
-async function shootBoth(page: Page, name: string) {
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 test('open alerts: a rule leaving one screen out, the alert on the overview, a badge on the screen and counts on its folders', async ({
   page,
   request,
@@ -134,7 +122,7 @@ test('open alerts: a rule leaving one screen out, the alert on the overview, a b
   // Nothing open yet: the overview says all is well.
   await signIn(page, tech.email, tech.password);
   await expect(page.getByTestId('overview-alerts')).toHaveText('All is well: no alert is open.');
-  await shootBoth(page, 'overview-no-alerts');
+  await screenshotAtBothWidths(page, 'overview-no-alerts');
 
   // A rule on Lobby that leaves the spare screen out, picked in the form.
   await page.goto('/alert-rules');
@@ -177,7 +165,7 @@ test('open alerts: a rule leaving one screen out, the alert on the overview, a b
   await expect(item).toContainText('Lobby dark');
   await expect(item.getByRole('link', { name: 'Lobby display' })).toHaveAttribute('href', `/screens/${watched}`);
   await expect(item.locator('time')).toHaveAttribute('title', /\d/);
-  await shootBoth(page, 'overview-open-alerts');
+  await screenshotAtBothWidths(page, 'overview-open-alerts');
   await expect(page.getByRole('link', { name: 'All alerts' })).toHaveAttribute('href', '/alerts?state=OPEN');
 
   // The screens list: a badge naming the rule on the watched screen only, the count on its folders.
@@ -193,7 +181,7 @@ test('open alerts: a rule leaving one screen out, the alert on the overview, a b
   );
   await expect(tree.getByTestId('device-folder-Lobby').getByTestId('folder-alerts')).toContainText('1');
   await expect(page.getByTestId('screens-folder-alerts')).toHaveText('1 open alert');
-  await shootBoth(page, 'screens-open-alerts');
+  await screenshotAtBothWidths(page, 'screens-open-alerts');
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
   await expect(page.getByTestId('screen-card').filter({ hasText: 'Lobby display' }).getByTestId('screen-alert-badge')).toBeVisible();
   await screenshot(page, 'screens-open-alerts-grid-1440');
