@@ -3,7 +3,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { relativeTime } from '@/components/datasources/datasource-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,6 +27,7 @@ import { useFormat } from '@/lib/i18n/use-format';
 import type { Translate } from '@/lib/i18n/translate';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
+import { useNow } from '@/lib/hooks/use-now';
 
 const KINDS = ['device', 'datasource'] as const;
 type AlertKind = (typeof KINDS)[number];
@@ -40,18 +41,6 @@ const DEFAULT_SORT: SortState = { field: 'createdAtDate', direction: 'desc' };
 const SORTABLE = ['createdAtDate', 'deviceName', 'datasourceName'] as const;
 
 type Words = { t: Translate<'alerts'>; format: ReturnType<typeof useFormat>; now: number };
-
-/** The time now, moved on every half minute so "3 minutes ago" stays true while the page is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-
-    return () => clearInterval(timer);
-  }, []);
-
-  return now;
-}
 
 /** A past time relative to now, the exact time (the user's locale) on hover. */
 function Ago({ time, words }: { time: string | undefined; words: Words }) {

@@ -3,7 +3,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DatasourceFormDialog, DeleteDatasourceDialog } from '@/components/datasources/datasource-dialogs';
 import { isAwaitingRefresh, relativeTime, statusOf } from '@/components/datasources/datasource-status';
 import { TenantRequired } from '@/components/shell/tenant-required';
@@ -32,6 +32,7 @@ import type { Translate } from '@/lib/i18n/translate';
 import { useFormat } from '@/lib/i18n/use-format';
 import { useTenant } from '@/lib/tenant/tenant-context';
 import { hasRole } from '@/server/context/roles';
+import { useNow } from '@/lib/hooks/use-now';
 
 const DEFAULT_SORT: SortState = { field: 'name', direction: 'asc' };
 const SORTABLE = ['name', 'lastUpdated'] as const;
@@ -48,18 +49,6 @@ type Words = {
   format: ReturnType<typeof useFormat>;
   now: number;
 };
-
-/** The time now, moved on every half minute so "3 minutes ago" stays true while the page is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-
-    return () => clearInterval(timer);
-  }, []);
-
-  return now;
-}
 
 /** "External · RSS", "System · Files", "Internal". */
 function typeOf(d: Datasource, label: Label): string {

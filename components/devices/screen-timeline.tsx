@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +12,7 @@ import { useLabel } from '@/lib/i18n/labels';
 import { useFormat } from '@/lib/i18n/use-format';
 import { fittingTicks, formatSpan, type Tick, timelineBars, timelineTicks } from '@/lib/schedule/timeline';
 import type { Segment } from '@/server/modules/display/display.schemas';
+import { useNow } from '@/lib/hooks/use-now';
 
 const HOUR = 3_600_000;
 const RANGES = [
@@ -48,18 +49,6 @@ function labelMeasure(element: HTMLElement | null): (tick: Tick) => number {
   return (tick) => Math.ceil(Math.max(context.measureText(tick.label).width, tick.sub ? context.measureText(tick.sub).width : 0));
 }
 
-/** Now, moved on every five minutes: the window (and so the query key) stays stable in between. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 60_000) * 60_000);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Math.floor(Date.now() / 60_000) * 60_000), everyMs);
-
-    return () => clearInterval(timer);
-  }, [everyMs]);
-
-  return now;
-}
-
 /**
  * What the screen plays over the next 24 hours or 7 days (`GET /api/v2/device/{id}/schedule`, the
  * resolution the screen itself gets), on an axis in the screen's time zone, with the segments listed.
@@ -70,7 +59,7 @@ export function ScreenTimeline({ deviceId }: { deviceId: string }) {
   const { locale } = useFormat();
   const [rangeKey, setRangeKey] = useState<RangeKey>('day');
   const range = RANGES.find((r) => r.key === rangeKey)!;
-  const now = useNow(5 * 60_000);
+  const now = useNow(5 * 60_000, 60_000);
   const period = useMemo(() => ({ from: now, to: now + range.span }), [now, range.span]);
   const schedule = useDeviceSchedule(deviceId, period);
   const timeZone = schedule.data?.timeZone ?? 'UTC';

@@ -2,30 +2,18 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
 import { relativeTime } from '@/components/datasources/datasource-status';
 import { Card } from '@/components/ui/card';
 import { CheckIcon, ChevronRightIcon, WarningIcon } from '@/components/ui/icons';
 import { newestAlerts, useDatasourceAlerts, useDeviceAlerts, type AlertListParams, type AnyAlert } from '@/lib/api/alerts';
 import { useFormat } from '@/lib/i18n/use-format';
+import { useNow } from '@/lib/hooks/use-now';
 
 /** How many alerts the card lists: the newest few; the alerts page has the rest. */
 const SHOWN = 5;
 const OPEN: AlertListParams = { page: 0, size: SHOWN, sort: 'createdAtDate,desc', text: '', state: 'OPEN', ruleId: '' };
 // Alerts open and close on the server's evaluation: the card reads them again while the overview is open.
 const REFRESH = { refetchInterval: () => 30_000 } as const;
-
-/** The time now, moved on every half minute so "3 minutes ago" stays true while the overview is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-
-    return () => clearInterval(timer);
-  }, []);
-
-  return now;
-}
 
 function AlertItem({ item, now }: { item: AnyAlert; now: number }) {
   const t = useTranslations('overview.alerts');
