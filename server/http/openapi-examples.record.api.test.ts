@@ -809,31 +809,32 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('POST', `/api/v2/device/tags/remove?${batch}`, { token: owner, json: ['entrance'] });
 
     // Alert rules on the Lobby's screens, told to the facility team; the alert lists (nothing is offline yet).
+    const lobbyOfflineBody = {
+      '@type': 'DeviceOffline',
+      name: 'Lobby screens offline',
+      comment: 'Opening hours of the Berlin stores',
+      enabled: true,
+      condition: {
+        '@type': 'DeviceOfflineAndNoActivityForMinutes',
+        inactiveMinutes: 15,
+        deviceGroupId: lobby.id,
+        recursive: true,
+        tagFilter: { tags: ['entrance'], logicalOperator: 'OR', tagFilterType: 'EXCLUDE' },
+      },
+      scheduledEvaluateSeconds: 300,
+      delayEvaluateAfterViolationMinutes: 60,
+      workingDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true },
+      workingTime: { allDay: false, from: '08:00', end: '20:00', timeZone: 'Europe/Berlin' },
+      notificationChannels: [{ id: facility.id }],
+      alertSmsTemplate: '{deviceName} in {folderPath} is offline since {since}',
+    };
     const lobbyOffline = (
       await call(
         'POST',
         `/api/alertRule?${q}&teamIds=${team.id}:false`,
         {
           token: owner,
-          json: {
-            '@type': 'DeviceOffline',
-            name: 'Lobby screens offline',
-            comment: 'Opening hours of the Berlin stores',
-            enabled: true,
-            condition: {
-              '@type': 'DeviceOfflineAndNoActivityForMinutes',
-              inactiveMinutes: 15,
-              deviceGroupId: lobby.id,
-              recursive: true,
-              tagFilter: { tags: ['entrance'], logicalOperator: 'OR', tagFilterType: 'EXCLUDE' },
-            },
-            scheduledEvaluateSeconds: 300,
-            delayEvaluateAfterViolationMinutes: 60,
-            workingDays: { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true },
-            workingTime: { allDay: false, from: '08:00', end: '20:00', timeZone: 'Europe/Berlin' },
-            notificationChannels: [{ id: facility.id }],
-            alertSmsTemplate: '{deviceName} in {folderPath} is offline since {since}',
-          },
+          json: lobbyOfflineBody,
         },
         201,
       )
@@ -859,7 +860,8 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     ).body;
     await call('PUT', `/api/alertRule/${lobbyOffline.id}?${q}`, {
       token: owner,
-      json: { ...lobbyOffline, condition: { ...lobbyOffline.condition, inactiveMinutes: 30 } },
+      // What a client sends: the rule's fields, not the read-only ones a read answers (id, version, counters).
+      json: { ...lobbyOfflineBody, condition: { ...lobbyOfflineBody.condition, inactiveMinutes: 30 } },
     });
     await call('GET', `/api/alertRule?${q}`, { token: owner });
     await call('GET', `/api/alertRule/simple?${q}`, { token: owner });
