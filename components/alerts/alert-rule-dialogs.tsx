@@ -98,8 +98,8 @@ function FolderScope({ form }: { form: Form }) {
   const set = setter(form);
   const folderId = form.watch('deviceGroupId');
   const excluded = form.watch('excludeDeviceGroupIds');
-  const names = useTargetNames('deviceGroup', [folderId, ...excluded].filter(Boolean));
-  const nameOf = (id: string) => (id === root.data?.id ? t('allScreens') : (names.data?.get(id) ?? t('loadingName')));
+  const names = useTargetNames('deviceGroup', [folderId, ...excluded].filter(Boolean), t('allScreens'));
+  const nameOf = (id: string) => names.data?.get(id) ?? t('loadingName');
   const error = errorOf(form, 'deviceGroupId');
   const excludedScreens = form.watch('excludeDeviceIds');
   const screensError = errorOf(form, 'excludeDeviceIds');

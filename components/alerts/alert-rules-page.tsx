@@ -16,7 +16,6 @@ import { ResourceList } from '@/components/ui/list-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { RowActions } from '@/components/ui/row-actions';
 import { useAlertRules, type AlertRule } from '@/lib/api/alerts';
-import { useDeviceRoot } from '@/lib/api/device-groups';
 import { useTargetNames } from '@/lib/api/webhooks';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { sortParam, useListParams, type SortState } from '@/lib/hooks/use-list-params';
@@ -202,13 +201,12 @@ function buildColumns(words: Words, canManage: boolean, onAction: (action: RuleA
 
 /** The folders the listed rules watch, by name ("All screens" for the root). */
 function useFolderNames(rules: AlertRule[] | undefined, t: Translate<'alerts.rules'>) {
-  const root = useDeviceRoot();
   const ids = [
     ...new Set((rules ?? []).flatMap((r) => (typeof r.condition?.deviceGroupId === 'string' ? [r.condition.deviceGroupId] : []))),
   ];
-  const names = useTargetNames('deviceGroup', ids);
+  const names = useTargetNames('deviceGroup', ids, t('allScreens'));
 
-  return (id: string) => (id === root.data?.id ? t('allScreens') : (names.data?.get(id) ?? '…'));
+  return (id: string) => names.data?.get(id) ?? '…';
 }
 
 export function AlertRulesPage() {

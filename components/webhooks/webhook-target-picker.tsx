@@ -192,8 +192,8 @@ function ChannelList(props: PickerProps) {
 function DeviceFolders(props: PickerProps) {
   const t = useTranslations('webhooks.targets');
   const root = useDeviceRoot();
-  const names = useTargetNames('deviceGroup', props.value);
-  const nameOf = (id: string) => (id === root.data?.id ? t('allScreens') : (names.data?.get(id) ?? t('loadingName')));
+  const names = useTargetNames('deviceGroup', props.value, t('allScreens'));
+  const nameOf = (id: string) => names.data?.get(id) ?? t('loadingName');
 
   return (
     <FolderChooser

@@ -196,14 +196,14 @@ function isNamedTarget(target: ActionTarget): target is NamedTarget {
 }
 
 /** The names of the chosen targets (ids of devices, folders, datasources, campaigns), for the chips of a picker. */
-export function useTargetNames(target: ActionTarget, ids: readonly string[]) {
+export function useTargetNames(target: ActionTarget, ids: readonly string[], unnamed?: string) {
   const customerId = webhookActionResource.useScope();
   const teamReads = useTeamReads();
   const named = isNamedTarget(target) && ids.length > 0;
 
   return useQuery({
     queryKey: ['webhookTargets', target, { customerId, ids: [...ids].sort(), ...teamReads.params }] as const,
-    queryFn: async ({ signal }): Promise<Map<string, string>> => {
+    queryFn: async ({ signal }): Promise<Map<string, string | null>> => {
       if (!isNamedTarget(target)) return new Map();
       const query = {
         search: toSearch(term('id', '∈', target === 'campaign' ? ids.map(Number) : ids)),
@@ -214,10 +214,10 @@ export function useTargetNames(target: ActionTarget, ids: readonly string[]) {
       };
       const page = await readNames(TARGET_LISTS[target], query, signal);
 
-      return new Map(
-        page.content.flatMap((item) => (item.id === undefined ? [] : [[String(item.id), item.name ?? String(item.id)] as const])),
-      );
+      return new Map(page.content.flatMap((item) => (item.id === undefined ? [] : [[String(item.id), item.name ?? null] as const])));
     },
+    // A nameless item (a tenant's root folder, of any tenant under "All tenants") reads as `unnamed`, else its id.
+    select: (names) => new Map([...names].map(([id, name]) => [id, name ?? unnamed ?? id])),
     enabled: named && teamReads.ready,
     staleTime: 30_000,
   });

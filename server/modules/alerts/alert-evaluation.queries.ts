@@ -105,8 +105,9 @@ export async function evaluateDeviceRule(db: Executor, input: EvaluationInput): 
   const { rule, now } = input;
   const condition = rule.condition as StoredDeviceOfflineCondition;
   const cutoff = new Date(now.getTime() - condition.inactiveMinutes * 60_000);
+  // The folders' names below the root, as the console shows them (the root is "All screens" there, nameless on the wire).
   const folderPath = sql`(select string_agg(g.name, ' / ' order by array_position(v.group_path, g.id))
-                            from ${deviceGroups} g where g.id = any(v.group_path))`;
+                            from ${deviceGroups} g where g.id = any(v.group_path) and g.parent_id is not null)`;
 
   return changesOf(
     await execRows<RawChange>(
