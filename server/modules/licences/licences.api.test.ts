@@ -595,7 +595,7 @@ describe('GET /api/licenseOrder/csv (ADMIN)', () => {
     expect(lines[1]).toContain(`${first.id},${customer.id},"${customer.name.replace(/"/g, '""')}",2026-11-01T00:00:00.000Z,`);
     expect(lines[1]).toContain(',10,1,PROFESSIONAL,SUBSCRIPTION,MONTHLY,1,0.10,EUR,true,');
     expect(lines[1]).toContain(`,${admin.email},${admin.email},`);
-    expect(lines[1].endsWith(",'=1+1")).toBe(true);
+    expect(lines[1]!.endsWith(",'=1+1")).toBe(true);
     expect(lines[2]).toContain(`${second.id},${customer.id},`);
     expect(lines[2]).toContain(',1234567.8912,CHF,false,');
     expect((await t.request('GET', `${ORDERS}/csv`, { token: tenant.owner })).status).toBe(403);
