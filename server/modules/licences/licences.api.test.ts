@@ -119,7 +119,6 @@ describe('licence packages (ADMIN)', () => {
   });
 
   it.each([
-    [{ pricePerDevice: 1.23456 }],
     [{ pricePerDevice: -1 }],
     [{ currency: 'EURO' }],
     [{ licenseType: 'GOLD' }],
@@ -229,7 +228,7 @@ describe('POST /api/licenseOrder (ADMIN)', () => {
     ['a date that is no date', { orderDate: 'yesterday' }],
     ['no orderDate', { orderDate: undefined }],
     ['no deviceLicenseCount', { deviceLicenseCount: undefined }],
-    ['a price below a ten-thousandth', { pricePerDevice: 1e-7 }],
+    ['a price above 9 999 999 999', { pricePerDevice: 1e10 }],
     ['a comment of 4001 characters', { comment: 'x'.repeat(4001) }],
     ['a NUL character', { comment: 'nul\u0000' }],
   ])('refuses %s with 400', async (_label, change) => {
@@ -254,6 +253,10 @@ describe('POST /api/licenseOrder (ADMIN)', () => {
     const [row] = await t.db.select().from(licenseOrders).where(eq(licenseOrders.id, order.id));
     expect(row!.pricePerDevice).toBe('0.1000');
     expect(order.pricePerDevice).toBe(0.1);
+    // Finer digits are rounded to the column's four places.
+    const rounded = await adminOrder(tenant.id, { pricePerDevice: 1.23456 });
+    expect(rounded.pricePerDevice).toBe(1.2346);
+    expect((await adminOrder(tenant.id, { pricePerDevice: 1e-7 })).pricePerDevice).toBe(0);
   });
 });
 

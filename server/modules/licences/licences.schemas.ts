@@ -21,10 +21,6 @@ export const MAX_PRICE = 9_999_999_999;
 /** The largest count of licences one order grants (a sanity cap far above any real order). */
 export const MAX_DEVICE_LICENSE_COUNT = 1_000_000;
 const MAX_FREQUENCY = 1000;
-const PRICE_TEXT = /^\d{1,10}(\.\d{1,4})?$/;
-
-/** A price with at most four decimals, as its shortest decimal text: stored exactly (numeric), never summed as a float. */
-export const isPrice = (value: number): boolean => PRICE_TEXT.test(String(value));
 
 const licenseType = z
   .enum(licenseTypes)
@@ -34,8 +30,7 @@ const pricePerDevice = z
   .number()
   .min(0)
   .max(MAX_PRICE)
-  .refine(isPrice, { message: 'At most 4 decimal places' })
-  .openapi({ description: 'Per device and recurrence period; at most 4 decimal places, kept exactly', example: 12.5 });
+  .openapi({ description: 'Per device and recurrence period; kept exactly to 4 decimal places (finer digits are rounded)', example: 12.5 });
 const currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/)

@@ -19,9 +19,13 @@ export const recurrenceColumns = (recurrence: Recurrence | null | undefined) => 
   recurrenceFrequency: recurrence?.frequency ?? null,
 });
 
-/** A price as the numeric column takes it: the number's shortest decimal text (the schema allows at most 4 decimals). */
+/**
+ * A price as the numeric column takes it: the number's decimal text at the column's four places (0.1 → `0.1000`,
+ * never 0.1000000000000000055; 1.23456 → `1.2346`). JSON Schema's `multipleOf` cannot say "four places" for binary
+ * floats (0.3 / 0.0001 is no integer), so finer digits are rounded rather than refused.
+ */
 export const priceText = (value: number | null | undefined): string | null =>
-  value === null || value === undefined ? null : String(value);
+  value === null || value === undefined ? null : value.toFixed(4);
 
 export function packageTemplate(row: LicensePackageRow): TemplateColumns {
   return {
