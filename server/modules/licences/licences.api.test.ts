@@ -403,6 +403,52 @@ describe('PUT /api/licenseOrder/{id} (ADMIN): change and approve', () => {
     expect(clearedPrice.body).not.toHaveProperty('pricePerDevice');
   });
 
+  it('naming a package copies its fields onto an unapproved order; "" removes the reference and keeps them', async () => {
+    const pkg = (
+      await t.request('POST', PACKAGES, {
+        token: admin.token,
+        json: {
+          name: unique('Yearly'),
+          licenseType: 'ENTERPRISE',
+          licensePayType: 'SUBSCRIPTION',
+          recurrence: { recurrenceType: 'YEARLY', frequency: 1 },
+          pricePerDevice: 99,
+          currency: 'GBP',
+        },
+      })
+    ).body;
+    const order = await adminOrder(tenant.id);
+    const named = await t.request('PUT', `${ORDERS}/${order.id}`, { token: admin.token, json: { licensePackageId: pkg.id } });
+    expect(named.body).toMatchObject({
+      licensePackageId: pkg.id,
+      licenseType: 'ENTERPRISE',
+      recurrence: { recurrenceType: 'YEARLY', frequency: 1 },
+      pricePerDevice: 99,
+      currency: 'GBP',
+    });
+    const unnamed = await t.request('PUT', `${ORDERS}/${order.id}`, { token: admin.token, json: { licensePackageId: '' } });
+    expect(unnamed.body).not.toHaveProperty('licensePackageId');
+    expect(unnamed.body).toMatchObject({ licenseType: 'ENTERPRISE', currency: 'GBP' });
+    const unknown = await t.request('PUT', `${ORDERS}/${order.id}`, { token: admin.token, json: { licensePackageId: 999_999_999 } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.key).toBe('licensePackage.error.notFound');
+    for (const method of ['PUT', 'DELETE']) {
+      const missing = await t.request(method, `${PACKAGES}/999999999`, {
+        token: admin.token,
+        json: method === 'PUT' ? { name: 'x' } : undefined,
+      });
+      expect(missing.status, method).toBe(404);
+    }
+  });
+
+  it('records the approval in the audit log with who approved', async () => {
+    const order = await adminOrder(tenant.id);
+    await t.request('PUT', `${ORDERS}/${order.id}`, { token: admin.token, json: { approved: true, comment: 'ok' } });
+    const [entry] = (await auditOf('licenseOrder', order.id)).filter((e) => e.action === 'approve');
+    expect(entry).toMatchObject({ userEmail: admin.email, customerId: tenant.id });
+    expect(entry!.changes).toMatchObject({ approved: { from: false, to: true }, comment: { to: 'ok' } });
+  });
+
   it('is ADMIN only, and another tenant’s id or a missing one is 404 for ADMIN scoped elsewhere', async () => {
     const order = await adminOrder(tenant.id);
     expect((await t.request('PUT', `${ORDERS}/${order.id}`, { token: tenant.owner, json: { approved: true } })).status).toBe(403);
