@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-const RELEASED = '0025_webhooks';
+const RELEASED = '0026_alerts';
 // The name of the next schema migration while it is unreleased (pass another as the first argument).
 const NEXT_NAME = 'next';
 const CUSTOM_DIR = 'server/db/custom-sql';

@@ -13,6 +13,7 @@ import { customersModule } from './modules/customers/customers.module';
 import { datasourcesModule } from './modules/datasources/datasources.module';
 import { deviceGroupsModule } from './modules/device-groups/device-groups.module';
 import { devicesModule } from './modules/devices/devices.module';
+import { licencesModule } from './modules/licences/licences.module';
 import { displayModule } from './modules/display/display.module';
 import { messageGroupsModule } from './modules/message-groups/message-groups.module';
 import { fileFoldersModule } from './modules/file-folders/file-folders.module';
@@ -60,6 +61,7 @@ export const modules: readonly ModuleManifest[] = [
   contentGroupsModule,
   contentModule,
   datasourcesModule,
+  licencesModule,
   devicesModule,
   deviceGroupsModule,
   displayModule,

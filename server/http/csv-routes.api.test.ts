@@ -5,6 +5,7 @@ import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { campaigns } from '@/server/modules/campaigns/campaigns.table';
 import { campaignsTestKit, type CampaignsTestKit } from '@/server/modules/campaigns/campaigns.test-kit';
 import { devices } from '@/server/modules/devices/devices.table';
+import { licenseOrders } from '@/server/modules/licences/licences.table';
 import { newDevice } from '@/server/modules/display/display.test-kit';
 import { messages } from '@/server/modules/messages/messages.table';
 import { reportGroupings } from '@/server/modules/proof-of-play/reports.schemas';
@@ -140,6 +141,22 @@ type CsvCase = (route: RouteTableEntry) => Promise<Response[]>;
 const cases: Record<string, CsvCase> = {
   exportAuditLogCsv: async (route) => [await get(`${route.path}?customerId=${k.customerId}`, k.owner)],
   exportAdvertiserProofOfPlayCsv: async (route) => [await get(`${route.path}${exportUrl.search}`)],
+  // Licence orders whose free texts (comment, PO number, invoice system id) are the hostile names.
+  exportLicenseOrdersCsv: async (route) => {
+    await k.t.db.insert(licenseOrders).values(
+      HOSTILE.map((name) => ({
+        customerId: k.customerId,
+        orderDate: new Date(),
+        deviceLicenseCount: 1,
+        comment: name,
+        poNumber: name,
+        invoiceSystemId: name,
+      })),
+    );
+    const admin = await k.t.actor('ADMIN');
+
+    return [await get(`${route.path}?customerId=${k.customerId}`, admin.token)];
+  },
 };
 
 /** Every report CSV: each of its groupings (WIDGET, CONTENT_PAGE and ASSET name widgets, pages and items). */
@@ -171,8 +188,8 @@ const answersCsv = (route: RouteTableEntry) =>
 const csvRoutes = routeTable.filter(answersCsv);
 
 describe('CSV formula injection', () => {
-  it('finds the CSV routes in the route table (the audit log, 12 proof-of-display reports, the advertiser export), each with a case', () => {
-    expect(csvRoutes.length).toBeGreaterThanOrEqual(14);
+  it('finds the CSV routes in the route table (the audit log, 12 proof-of-display reports, the advertiser and licence order exports), each with a case', () => {
+    expect(csvRoutes.length).toBeGreaterThanOrEqual(15);
     expect(csvRoutes.filter((route) => !caseFor(route)).map((route) => `${route.method} ${route.path} (${route.operationId})`)).toEqual([]);
   });
 

@@ -1270,6 +1270,88 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
       })
     ).body.access_token as string;
     await call('DELETE', '/api/user/myAccount', { token: leaving }, 204);
+    // Licences: the super admin's packages, the owner's order, the admin's approved order, the reads.
+    const proMonthly = (
+      await call(
+        'POST',
+        '/api/licensePackage',
+        {
+          token: admin,
+          json: {
+            name: 'Professional monthly',
+            licenseType: 'PROFESSIONAL',
+            licensePayType: 'SUBSCRIPTION',
+            recurrence: { recurrenceType: 'MONTHLY', frequency: 1 },
+            pricePerDevice: 12.5,
+            currency: 'EUR',
+          },
+        },
+        201,
+      )
+    ).body;
+    await call('PUT', `/api/licensePackage/${proMonthly.id}`, { token: admin, json: { pricePerDevice: 11.9 } });
+    await call('GET', '/api/licensePackage?size=5', { token: admin });
+    await call('GET', `/api/licensePackage/${proMonthly.id}`, { token: admin });
+    const ordered = (
+      await call(
+        'POST',
+        `/api/licenseOrder/createAsCustomer?${q}`,
+        {
+          token: owner,
+          json: { orderDate: '2026-11-02T00:00:00.000Z', deviceLicenseCount: 5, licensePackageId: proMonthly.id, poNumber: 'PO-2026-17' },
+        },
+        201,
+      )
+    ).body;
+    const walls = (
+      await call(
+        'POST',
+        `/api/licenseOrder?${q}`,
+        {
+          token: admin,
+          json: {
+            orderDate: '2026-11-01T00:00:00.000Z',
+            deviceLicenseCount: 2,
+            licenseType: 'VIDEO_WALL',
+            licensePayType: 'ONETIME',
+            pricePerDevice: 490,
+            currency: 'EUR',
+            comment: 'Lobby video wall',
+            approved: true,
+          },
+        },
+        201,
+      )
+    ).body;
+    await call('GET', '/api/licenseOrder/getUnapprovedLicenseOrderCount', { token: admin });
+    await call('PUT', `/api/licenseOrder/${ordered.id}`, {
+      token: admin,
+      json: { approved: true, invoiceStartDate: '2026-12-01T00:00:00.000Z', comment: 'Approved for the December invoice' },
+    });
+    await call('GET', `/api/licenseOrder?${q}`, { token: owner });
+    await call('GET', `/api/licenseOrder/${ordered.id}?${q}`, { token: owner });
+    await call('GET', `/api/licenseOrder/getByCustomer/${customerId}`, { token: owner });
+    await call('GET', `/api/licenseOrder/getAllApprovedForCustomer/${customerId}`, { token: owner });
+    await call('GET', `/api/licenseOrder/csv?${q}`, { token: admin });
+    const spareOrder = (
+      await call(
+        'POST',
+        `/api/licenseOrder/createAsCustomer?${q}`,
+        { token: owner, json: { orderDate: '2026-11-03T00:00:00.000Z', deviceLicenseCount: 1 } },
+        201,
+      )
+    ).body;
+    await call('DELETE', `/api/licenseOrder/${spareOrder.id}?${q}`, { token: owner }, 204);
+    await call('DELETE', `/api/licenseOrder/${walls.id}`, { token: admin }, 204);
+    const retiredPackage = (
+      await call(
+        'POST',
+        '/api/licensePackage',
+        { token: admin, json: { name: 'Retired', licenseType: 'BASIC', licensePayType: 'ONETIME' } },
+        201,
+      )
+    ).body;
+    await call('DELETE', `/api/licensePackage/${retiredPackage.id}`, { token: admin }, 204);
     await call('DELETE', `/api/customer/${network.id}`, { token: admin }, 204);
 
     const normalise = normaliser();

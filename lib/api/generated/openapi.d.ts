@@ -1886,6 +1886,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/licenseOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Licence orders, paged (full entity)
+         * @description The orders of the caller’s scope (a network owner: its network; ADMIN: every tenant or the one selected), newest `orderDate` first unless `sort` says otherwise. Without `select`: every field with `customer`, `recurrence`, `licensePackage`, `approvedByUser`, `soldByUser` and `assignedDeviceCount`.
+         */
+        get: operations["listLicenseOrders"];
+        put?: never;
+        /**
+         * Create a licence order (ADMIN; may pre-approve)
+         * @description `customerId` names the customer (required). With `licensePackageId` the package’s type, pay type, recurrence, price and currency are used; an unknown package answers 404 `licensePackage.error.notFound`.
+         */
+        post: operations["createLicenseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licenseOrder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One licence order (full entity)
+         * @description Takes the `customerId` selector; without it the order is found wherever the caller can see it.
+         */
+        get: operations["getLicenseOrder"];
+        /**
+         * Change or approve a licence order (partial)
+         * @description `approved: true` approves it (sets `approveDate` and `approvedByUser`). Takes the `customerId` selector; without it the order is found wherever the caller can see it.
+         */
+        put: operations["updateLicenseOrder"];
+        post?: never;
+        /**
+         * Delete a licence order
+         * @description ADMIN any order; an OWNER its unapproved ones (403 `licenseOrder.error.approvedDeleteForbidden`). Refused while devices hold its licences (409 `licenseOrder.error.inUse`, `details.assignedDeviceCount`). Takes the `customerId` selector; without it the order is found wherever the caller can see it.
+         */
+        delete: operations["deleteLicenseOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licenseOrder/createAsCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order licences (unapproved until an ADMIN approves)
+         * @description For the caller’s customer, or a member customer a network owner selects with `customerId` (ADMIN: `customerId` required). With `licensePackageId` the order takes the package’s type, pay type, recurrence and price; an unknown package answers 404 `licensePackage.error.notFound`. `soldByUser` is the caller.
+         */
+        post: operations["createLicenseOrderAsCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licenseOrder/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Licence orders as CSV
+         * @description Every order of the selected customer (every tenant without `customerId`), by id. RFC 4180, a header row, CRLF line ends, streamed as it is read; prices as exact decimals, dates ISO-8601.
+         */
+        get: operations["exportLicenseOrdersCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licenseOrder/getAllApprovedForCustomer/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's approved licence orders (limited view)
+         * @description The orders a device may be licensed against. Spec 3's limited view (`id`, `licenseType`, `licensePayType`, `recurrence`, `orderDate`, `comment`, `deviceLicenseCount`, `assignedDeviceCount`, `approved`, `poNumber`) of every such order of the customer, newest first. A customer outside the caller's scope answers 404 like a missing one.
+         */
+        get: operations["getAllApprovedLicenseOrdersForCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licenseOrder/getByCustomer/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's licence orders (limited view)
+         * @description Spec 3's limited view (`id`, `licenseType`, `licensePayType`, `recurrence`, `orderDate`, `comment`, `deviceLicenseCount`, `assignedDeviceCount`, `approved`, `poNumber`) of every such order of the customer, newest first. A customer outside the caller's scope answers 404 like a missing one.
+         */
+        get: operations["getLicenseOrdersByCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licenseOrder/getUnapprovedLicenseOrderCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many licence orders await approval
+         * @description A bare integer: the unapproved orders of the caller’s scope (ADMIN: every tenant, or the one selected; a network owner’s OWNER: its network; everyone else: the own customer).
+         */
+        get: operations["getUnapprovedLicenseOrderCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licensePackage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Licence packages, paged
+         * @description The templates of tier and pricing an order may name. By name unless `sort` says otherwise.
+         */
+        get: operations["listLicensePackages"];
+        put?: never;
+        /**
+         * Create a licence package
+         * @description Names are unique (409 `licensePackage.error.nameExists`).
+         */
+        post: operations["createLicensePackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/licensePackage/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One licence package */
+        get: operations["getLicensePackage"];
+        /** Change a licence package (partial) */
+        put: operations["updateLicensePackage"];
+        post?: never;
+        /**
+         * Delete a licence package
+         * @description Orders made from it keep their tier and pricing and lose the reference (`licensePackageId`).
+         */
+        delete: operations["deleteLicensePackage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mail/outbox": {
         parameters: {
             query?: never;
@@ -7411,6 +7609,231 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        LicenseOrder: {
+            approved?: boolean;
+            /** Format: date-time */
+            approveDate?: string;
+            approvedByUser?: components["schemas"]["LicenseOrderUser"];
+            /** @description Devices holding a licence of the order */
+            assignedDeviceCount?: number;
+            comment?: string;
+            /** Format: date-time */
+            createDate?: string;
+            currency?: string;
+            customer?: components["schemas"]["LicenseOrderCustomer"];
+            /** Format: int64 */
+            customerId?: number;
+            deviceLicenseCount?: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            invoiceStartDate?: string;
+            invoiceSystemId?: string;
+            licensePackage?: components["schemas"]["LicenseOrderPackage"];
+            /** Format: int64 */
+            licensePackageId?: number;
+            /** @enum {string} */
+            licensePayType?: "SUBSCRIPTION" | "ONETIME";
+            /**
+             * @description BASIC = Lite, PROFESSIONAL, DBA = Broadcaster (legacy), ENTERPRISE = Premium, VIDEO_WALL
+             * @enum {string}
+             */
+            licenseType?: "BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL";
+            managedInInvoiceSystem?: boolean;
+            /** Format: date-time */
+            orderDate?: string;
+            poNumber?: string;
+            pricePerDevice?: number;
+            recurrence?: components["schemas"]["LicenseRecurrence"];
+            soldByUser?: components["schemas"]["LicenseOrderUser"] & unknown;
+        };
+        /** @description Without `licensePackageId`, `licenseType` and `licensePayType` are required, and `recurrence` for a SUBSCRIPTION (refused for ONETIME); a price needs its currency (400 `request.error.invalidCombination`). */
+        LicenseOrderCreate: {
+            /** @description true: created approved (approveDate and approvedByUser set) */
+            approved?: boolean;
+            comment?: string;
+            /** @description An ISO 4217 code (three letters, kept in upper case) */
+            currency?: string;
+            deviceLicenseCount: number;
+            /** Format: date-time */
+            invoiceStartDate?: string;
+            invoiceSystemId?: string;
+            /**
+             * Format: int64
+             * @description A package: its type, pay type, recurrence, price and currency are used (the body's are ignored)
+             */
+            licensePackageId?: number;
+            /** @enum {string} */
+            licensePayType?: "SUBSCRIPTION" | "ONETIME";
+            /**
+             * @description BASIC = Lite, PROFESSIONAL, DBA = Broadcaster (legacy), ENTERPRISE = Premium, VIDEO_WALL
+             * @enum {string}
+             */
+            licenseType?: "BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL";
+            managedInInvoiceSystem?: boolean;
+            /**
+             * Format: date-time
+             * @description ISO-8601
+             */
+            orderDate: string;
+            poNumber?: string;
+            /** @description Per device and recurrence period; kept exactly to 4 decimal places (finer digits are rounded) */
+            pricePerDevice?: number;
+            recurrence?: components["schemas"]["LicenseRecurrence"];
+        };
+        LicenseOrderCustomer: {
+            /** Format: int64 */
+            id: number;
+            name?: string;
+        };
+        LicenseOrderCustomerCreate: {
+            comment?: string;
+            deviceLicenseCount: number;
+            /**
+             * Format: int64
+             * @description A package: the order takes its type, pay type, recurrence and price
+             */
+            licensePackageId?: number;
+            /**
+             * @description The type asked for, without a package (an extension of the spec; the ADMIN may change it before approving)
+             * @enum {string}
+             */
+            licenseType?: "BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL";
+            /**
+             * Format: date-time
+             * @description ISO-8601
+             */
+            orderDate: string;
+            poNumber?: string;
+        };
+        /** @description Spec 3's limited customer view of a licence order */
+        LicenseOrderLimited: {
+            approved?: boolean;
+            assignedDeviceCount?: number;
+            comment?: string;
+            deviceLicenseCount?: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            licensePayType?: "SUBSCRIPTION" | "ONETIME";
+            /**
+             * @description BASIC = Lite, PROFESSIONAL, DBA = Broadcaster (legacy), ENTERPRISE = Premium, VIDEO_WALL
+             * @enum {string}
+             */
+            licenseType?: "BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL";
+            /** Format: date-time */
+            orderDate?: string;
+            poNumber?: string;
+            recurrence?: components["schemas"]["LicenseRecurrence"];
+        };
+        LicenseOrderPackage: {
+            currency?: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            licensePayType?: "SUBSCRIPTION" | "ONETIME";
+            /**
+             * @description BASIC = Lite, PROFESSIONAL, DBA = Broadcaster (legacy), ENTERPRISE = Premium, VIDEO_WALL
+             * @enum {string}
+             */
+            licenseType?: "BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL";
+            name?: string;
+            pricePerDevice?: number;
+        };
+        LicenseOrderPage: {
+            content: components["schemas"]["LicenseOrder"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        /** @description ADMIN. An approved order keeps everything but `comment`, `invoiceStartDate`, `managedInInvoiceSystem` and `invoiceSystemId` (409 `licenseOrder.error.approvedImmutable` for a change of anything else). Approving needs the type and pay type (and the recurrence of a SUBSCRIPTION): 409 `licenseOrder.error.incomplete`. Changing the pay type to ONETIME removes the recurrence. Partial update: an attribute that is omitted or sent as null keeps its value (spec 1 general rule 2). Send "" to remove the value of `licensePackageId`, `pricePerDevice`, `currency`, `comment`, `poNumber`, `invoiceStartDate`, `invoiceSystemId`. */
+        LicenseOrderUpdate: {
+            approved?: boolean | null;
+            comment?: "" | string | null;
+            currency?: "" | string | null;
+            deviceLicenseCount?: number | null;
+            invoiceStartDate?: "" | string | null;
+            invoiceSystemId?: "" | string | null;
+            licensePackageId?: "" | number | null;
+            licensePayType?: ("SUBSCRIPTION" | "ONETIME") | null;
+            licenseType?: ("BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL") | null;
+            managedInInvoiceSystem?: boolean | null;
+            orderDate?: string | null;
+            poNumber?: "" | string | null;
+            pricePerDevice?: "" | number | null;
+            recurrence?: components["schemas"]["LicenseRecurrence"] | null;
+        };
+        LicenseOrderUser: {
+            email?: string;
+            id: string;
+            name?: string;
+        };
+        LicensePackage: {
+            /** Format: date-time */
+            createdDate?: string;
+            currency?: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            licensePayType?: "SUBSCRIPTION" | "ONETIME";
+            /**
+             * @description BASIC = Lite, PROFESSIONAL, DBA = Broadcaster (legacy), ENTERPRISE = Premium, VIDEO_WALL
+             * @enum {string}
+             */
+            licenseType?: "BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL";
+            name?: string;
+            pricePerDevice?: number;
+            recurrence?: components["schemas"]["LicenseRecurrence"];
+        };
+        /** @description A recurrence exactly for a SUBSCRIPTION; a price only with its currency (400 `request.error.invalidCombination`) */
+        LicensePackageCreate: {
+            /** @description Required with a price */
+            currency?: string;
+            /** @enum {string} */
+            licensePayType: "SUBSCRIPTION" | "ONETIME";
+            /**
+             * @description BASIC = Lite, PROFESSIONAL, DBA = Broadcaster (legacy), ENTERPRISE = Premium, VIDEO_WALL
+             * @enum {string}
+             */
+            licenseType: "BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL";
+            /** @description Unique; 1 to 255 characters */
+            name: string;
+            /** @description Per device and recurrence period; kept exactly to 4 decimal places (finer digits are rounded) */
+            pricePerDevice?: number;
+            recurrence?: components["schemas"]["LicenseRecurrence"] & unknown;
+        };
+        LicensePackagePage: {
+            content: components["schemas"]["LicensePackage"][];
+            first: boolean;
+            last: boolean;
+            number: number;
+            numberOfElements: number;
+            size: number;
+            sort?: string;
+            totalElements: number;
+            totalPages: number;
+        };
+        /** @description The result must keep the create rules (400 `request.error.invalidCombination`); changing the pay type to ONETIME removes the recurrence. Orders made from the package keep their copies. Partial update: an attribute that is omitted or sent as null keeps its value (spec 1 general rule 2). Send "" to remove the value of `pricePerDevice`, `currency`. */
+        LicensePackageUpdate: {
+            currency?: "" | string | null;
+            licensePayType?: ("SUBSCRIPTION" | "ONETIME") | null;
+            licenseType?: ("BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL") | null;
+            name?: string | null;
+            pricePerDevice?: "" | number | null;
+            recurrence?: components["schemas"]["LicenseRecurrence"] | null;
+        };
+        /** @description How often a SUBSCRIPTION is invoiced: every `frequency` days, weeks, months or years */
+        LicenseRecurrence: {
+            /** @description Every `frequency` periods */
+            frequency: number;
+            /** @enum {string} */
+            recurrenceType: "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
+        };
         LocationBody: {
             latitude: number;
             longitude: number;
@@ -9044,6 +9467,8 @@ export interface components {
             /** @description Base32 secret */
             secret: string;
         };
+        /** @description Unapproved licence orders in the caller’s scope */
+        UnapprovedLicenseOrderCount: number;
         UpdateRuleBody: {
             [key: string]: unknown;
         };
@@ -20119,6 +20544,1326 @@ export interface operations {
             };
             /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLicenseOrders: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of licence orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseOrderPage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createLicenseOrder: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseOrderCreate"];
+            };
+        };
+        responses: {
+            /** @description The created order */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseOrder"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLicenseOrder: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The licence order */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseOrder"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateLicenseOrder: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The licence order */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseOrderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The order afterwards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseOrder"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLicenseOrder: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path: {
+                /** @description The licence order */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createLicenseOrderAsCustomer: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseOrderCustomerCreate"];
+            };
+        };
+        responses: {
+            /** @description The order, unapproved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseOrder"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportLicenseOrdersCsv: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAllApprovedLicenseOrdersForCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer */
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approved orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseOrderLimited"][];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLicenseOrdersByCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer */
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseOrderLimited"][];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUnapprovedLicenseOrderCount: {
+        parameters: {
+            query?: {
+                /** @description Tenant selector (spec 1); ADMIN: -1 or omitted = all tenants, `null` = what belongs to no tenant (unclaimed devices) */
+                customerId?: number | -1 | "null";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnapprovedLicenseOrderCount"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLicensePackages: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page index */
+                page?: number;
+                /** @description Filter expression in the service query language (spec 1), case-sensitive: `field` operator value, `,` = AND, `|` = OR (binds tighter), parentheses group. Operators: `:` contains (strings; equals for other types), `=`, `≠`, `∉`, `^` starts with, `>` `≥` `<` `≤`, `∈` in set. Extension: `~` contains ignoring case (strings only), e.g. `name~summer` matches "Summer sale". Encode `,` `|` `(` `)` inside a value (`%2C` `%7C` `%28` `%29`); an unescaped `(` in a value is a syntax error. At most 16384 characters and 32 nested parentheses. */
+                search?: string;
+                /** @description Projection: `*`, `a,b`, `rel(a,b)` (two levels at most; `id` is always answered; computed and select-only fields only when named). At most 4096 characters. */
+                select?: string;
+                /** @description Page size */
+                size?: number;
+                /** @description `field` or `field,asc|desc` (direction in any case, default asc); repeat the parameter for several keys (at most 16); nested fields with `.` (at most 8 names). The field must be a sortable field of the resource (else 400 `sort.error.unknownField`). */
+                sort?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of licence packages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicensePackagePage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createLicensePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicensePackageCreate"];
+            };
+        };
+        responses: {
+            /** @description The created licence package */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicensePackage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLicensePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The licence package */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicensePackage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such licence package (`licensePackage.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateLicensePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The licence package */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicensePackageUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated licence package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicensePackage"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such licence package (`licensePackage.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteLicensePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The licence package */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such licence package (`licensePackage.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { datasourceData, datasources } from '@/server/modules/datasources/datasources.table';
 import { insertDevice } from '@/server/modules/devices/devices.queries';
+import { licenseOrders } from '@/server/modules/licences/licences.table';
 import { users } from '@/server/modules/users/users.table';
 import { createTestContext, type TestContext } from '@/server/test/harness';
 import { customerStatistics } from '@/server/tenant/customer-statistics';
@@ -118,20 +119,43 @@ describe('select of the computed fields', () => {
 describe('the customer statistic registry', () => {
   it('computes the registered statistics and falls back once one is removed', async () => {
     const customer = await t.factories.customer({ usedStorageSize: 500 });
-    // The devices module contributes activeLicenses (its devices) and lastDeviceActivity (their newest call).
+    // The licences module contributes totalLicenses (its approved orders' licences), the devices module
+    // activeLicenses (its devices holding a licence of an order) and lastDeviceActivity (their newest call).
+    const [order] = await t.db
+      .insert(licenseOrders)
+      .values([
+        { customerId: customer.id, orderDate: new Date(), deviceLicenseCount: 5, approved: true },
+        { customerId: customer.id, orderDate: new Date(), deviceLicenseCount: 2, approved: true },
+        { customerId: customer.id, orderDate: new Date(), deviceLicenseCount: 100, approved: false },
+      ])
+      .returning();
     for (const lastActivity of [new Date('2026-03-04T05:06:07.089Z'), new Date('2026-03-01T00:00:00.000Z')]) {
-      await insertDevice(t.db, { id: uuidv7(), customerId: customer.id, name: 'Screen', secretHash: 'x', lastActivity });
+      await insertDevice(t.db, {
+        id: uuidv7(),
+        customerId: customer.id,
+        name: 'Screen',
+        secretHash: 'x',
+        lastActivity,
+        licenseOrderId: order!.id,
+      });
     }
+    await insertDevice(t.db, { id: uuidv7(), customerId: customer.id, name: 'Unlicensed', secretHash: 'x' });
     // The datasources module contributes currentDatasourceStorageSize: the bytes of its documents.
     const datasourceId = uuidv7();
     await t.db
       .insert(datasources)
       .values({ id: datasourceId, customerId: customer.id, name: 'Prices', sourceType: 'INTERNAL', structureType: 'CUSTOM' });
     await t.db.insert(datasourceData).values({ datasourceId, customerId: customer.id, document: {}, hash: 'h', size: 1000 });
-    // A test-only stand-in for the license order module.
-    const removals = [customerStatistics.add({ statistic: 'totalLicenses', sql: (id) => sql`(select 7 where ${id} is not null)` })];
+    // Every statistic is registered by its module now: a second registration is refused.
+    expect(() => customerStatistics.add({ statistic: 'totalLicenses', sql: () => sql`0` })).toThrow(/registered twice/);
+    // A test-only stand-in replacing the datasources' expression, removed again below.
+    const datasourceStatistic = customerStatistics.get('currentDatasourceStorageSize')!;
+    const others = customerStatistics.items().filter((item) => item !== datasourceStatistic);
+    customerStatistics.install(others);
+    const removals = [
+      customerStatistics.add({ statistic: 'currentDatasourceStorageSize', sql: (id) => sql`(select 7 where ${id} is not null)` }),
+    ];
     try {
-      expect(() => customerStatistics.add({ statistic: 'totalLicenses', sql: () => sql`0` })).toThrow(/registered twice/);
       const res = await readCustomer(
         customer.id,
         `${REGISTERED_STATISTICS.join(',')},currentCustomerFilesStorageSize,currentTotalCustomerStorageSize`,
@@ -142,8 +166,8 @@ describe('the customer statistic registry', () => {
         activeLicenses: 2,
         totalLicenses: 7,
         currentCustomerFilesStorageSize: 500,
-        currentDatasourceStorageSize: 1000,
-        currentTotalCustomerStorageSize: 1500,
+        currentDatasourceStorageSize: 7,
+        currentTotalCustomerStorageSize: 507,
         lastDeviceActivity: '2026-03-04T05:06:07.089Z',
       });
       const found = await t.request('GET', `/api/customer?search=${encodeURIComponent(`id=${customer.id},activeLicenses=2`)}`, {
@@ -153,10 +177,17 @@ describe('the customer statistic registry', () => {
     } finally {
       for (const remove of removals) remove();
     }
+    // Without the stand-in (and without the module's own, uninstalled above) the fallback answers 0.
+    try {
+      const fallback = await readCustomer(customer.id, 'currentDatasourceStorageSize,currentTotalCustomerStorageSize');
+      expect(fallback.body).toMatchObject({ currentDatasourceStorageSize: 0, currentTotalCustomerStorageSize: 500 });
+    } finally {
+      customerStatistics.install([...others, datasourceStatistic]);
+    }
     const after = await readCustomer(customer.id, `${REGISTERED_STATISTICS.join(',')},currentTotalCustomerStorageSize`);
     expect(after.body).toMatchObject({
       activeLicenses: 2,
-      totalLicenses: 0,
+      totalLicenses: 7,
       currentDatasourceStorageSize: 1000,
       currentTotalCustomerStorageSize: 1500,
       lastDeviceActivity: '2026-03-04T05:06:07.089Z',

@@ -56,7 +56,11 @@ export const CustomerSchema = projected(
     browserSessionLicenses: z.number().int().optional(),
     deviceSessionLimit: z.number().int().optional().openapi({ description: '0 = unlimited' }),
     storageSize: z.number().int().optional().openapi({ description: 'Quota in bytes; absent = unlimited' }),
-    activeLicenses: z.number().int().optional().openapi({ description: 'Computed: devices assigned; returned when named in select' }),
+    activeLicenses: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Computed: devices holding a licence of a licence order; returned when named in select' }),
     totalLicenses: z
       .number()
       .int()

@@ -6,6 +6,7 @@ import { devicePreviewBlobKey } from '@/server/storage/keys';
 import { contentAssignments } from '@/server/modules/content';
 import { findRootDeviceGroup } from '@/server/modules/folders';
 import { customerStatistics } from '@/server/tenant/customer-statistics';
+import { licenseAssignments } from '@/server/modules/licences';
 import { defineModule, plug } from '@/server/modules/module';
 import { criteriaCompilers } from '@/server/modules/quick-filters';
 import { tagSources } from '@/server/modules/tags';
@@ -64,12 +65,15 @@ export const devicesModule = defineModule({
     plug(tagSources, { name: 'device', tagType: 'DEVICE', table: devices, tagsColumn: devices.tags, customerIdColumn: devices.customerId }),
     plug(criteriaCompilers, deviceCriteriaCompiler),
     plug(contentAssignments, { name: 'device', devices: devicesShowing }),
+    // An order's `assignedDeviceCount` and its in-use check count the devices naming it.
+    plug(licenseAssignments, { name: 'device', table: devices, orderIdColumn: devices.licenseOrderId }),
     plug(
       customerStatistics,
-      // Spec 3: `activeLicenses` are the devices assigned to the customer; `lastDeviceActivity` its devices' newest call.
+      // Spec 3: `activeLicenses` are the customer's devices holding a licence of an order (licences in use); `lastDeviceActivity` its devices' newest call.
       {
         statistic: 'activeLicenses',
-        sql: (customerId) => sql`(select count(*) from ${devices} where ${devices.customerId} = ${customerId})`,
+        sql: (customerId) =>
+          sql`(select count(*) from ${devices} where ${devices.customerId} = ${customerId} and ${devices.licenseOrderId} is not null)`,
       },
       {
         statistic: 'lastDeviceActivity',

@@ -107,6 +107,10 @@ export const devices = pgTable(
     index('device_online_seen_idx')
       .on(t.lastSeen)
       .where(sql`${t.deviceStatus} = 'ONLINE'`),
+    // A licence order's assigned devices (its assignedDeviceCount, the in-use check of its delete).
+    index('device_license_order_idx')
+      .on(t.licenseOrderId)
+      .where(sql`${t.licenseOrderId} is not null`),
   ],
 );
 

@@ -1,0 +1,135 @@
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope';
+import type { Executor } from '@/server/db/client';
+import { users } from '@/server/modules/users/users.table';
+import { customers } from '@/server/tenant/customers.table';
+import { assignedCountSql } from './license-assignments';
+import { licenseOrders, licensePackages, type LicenseOrderRow, type LicensePackageRow } from './licences.table';
+
+export type LicenseOrderValues = typeof licenseOrders.$inferInsert;
+export type LicensePackageValues = typeof licensePackages.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Packages (global)
+
+export async function findPackage(db: Executor, id: number): Promise<LicensePackageRow | undefined> {
+  const [row] = await db.select().from(licensePackages).where(eq(licensePackages.id, id)).limit(1);
+
+  return row;
+}
+
+export async function lockPackage(db: Executor, id: number): Promise<LicensePackageRow | undefined> {
+  const [row] = await db.select().from(licensePackages).where(eq(licensePackages.id, id)).limit(1).for('update');
+
+  return row;
+}
+
+export async function insertPackage(db: Executor, values: LicensePackageValues): Promise<LicensePackageRow> {
+  const [row] = await db.insert(licensePackages).values(values).returning();
+
+  return row!;
+}
+
+export async function updatePackage(db: Executor, id: number, values: Partial<LicensePackageValues>): Promise<void> {
+  await db.update(licensePackages).set(values).where(eq(licensePackages.id, id));
+}
+
+export async function deletePackage(db: Executor, id: number): Promise<void> {
+  await db.delete(licensePackages).where(eq(licensePackages.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orders
+
+/** The order `id` within the scope, locked until commit: writes to one order serialise (and with licensing devices). */
+export async function lockOrder(db: Executor, scope: TenantScope, id: number): Promise<LicenseOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(licenseOrders)
+    .where(and(eq(licenseOrders.id, id), scopeCondition(scope, licenseOrders.customerId)))
+    .limit(1)
+    .for('update');
+
+  return row;
+}
+
+export async function insertOrder(db: Executor, values: LicenseOrderValues): Promise<LicenseOrderRow> {
+  const [row] = await db.insert(licenseOrders).values(values).returning();
+
+  return row!;
+}
+
+export async function updateOrder(db: Executor, row: LicenseOrderRow, values: Partial<LicenseOrderValues>): Promise<LicenseOrderRow> {
+  const [updated] = await db
+    .update(licenseOrders)
+    .set(values)
+    .where(and(eq(licenseOrders.id, row.id), eq(licenseOrders.customerId, row.customerId)))
+    .returning();
+
+  return updated!;
+}
+
+/** The licences of the order in use (devices naming it). */
+export async function assignedCount(db: Executor, orderId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`${assignedCountSql(sql`${orderId}::bigint`)}` }).from(sql`(select 1) as one`);
+
+  return Number(row?.n ?? 0);
+}
+
+export async function deleteOrder(db: Executor, row: LicenseOrderRow): Promise<void> {
+  await db.delete(licenseOrders).where(and(eq(licenseOrders.id, row.id), eq(licenseOrders.customerId, row.customerId)));
+}
+
+/** Unapproved orders in the scope (the partial index license_order_unapproved_idx serves the global count). */
+export async function countUnapproved(db: Executor, scope: TenantScope): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(licenseOrders)
+    .where(and(eq(licenseOrders.approved, false), scopeCondition(scope, licenseOrders.customerId)));
+
+  return row?.n ?? 0;
+}
+
+/** Approved orders' licences of the customer whose id is the SQL `customerId` (the customer's `totalLicenses`). */
+export const totalLicensesSql = (customerId: ReturnType<typeof sql>) =>
+  sql`(select sum(${licenseOrders.deviceLicenseCount}) from ${licenseOrders} where ${licenseOrders.customerId} = ${customerId} and ${licenseOrders.approved})`;
+
+const userEmailOf = (column: AnyPgColumn) => sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${column})`;
+
+/** One batch of the CSV export: orders in the scope after `afterId`, by id, with their names and counts. */
+export async function findCsvBatch(db: Executor, scope: TenantScope, afterId: number | undefined, limit: number) {
+  return db
+    .select({
+      id: licenseOrders.id,
+      customerId: licenseOrders.customerId,
+      customerName: sql<string>`(select ${customers.name} from ${customers} where ${customers.id} = ${licenseOrders.customerId})`,
+      orderDate: licenseOrders.orderDate,
+      createDate: licenseOrders.createDate,
+      deviceLicenseCount: licenseOrders.deviceLicenseCount,
+      assignedDeviceCount: sql<number>`${assignedCountSql(licenseOrders.id)}`,
+      licenseType: licenseOrders.licenseType,
+      licensePayType: licenseOrders.licensePayType,
+      recurrenceType: licenseOrders.recurrenceType,
+      recurrenceFrequency: licenseOrders.recurrenceFrequency,
+      // numeric as its exact text (drizzle reads numeric as a string): never through a float.
+      pricePerDevice: licenseOrders.pricePerDevice,
+      currency: licenseOrders.currency,
+      approved: licenseOrders.approved,
+      approveDate: licenseOrders.approveDate,
+      approvedBy: userEmailOf(licenseOrders.approvedByUserId),
+      soldBy: userEmailOf(licenseOrders.soldByUserId),
+      licensePackage: sql<
+        string | null
+      >`(select ${licensePackages.name} from ${licensePackages} where ${licensePackages.id} = ${licenseOrders.licensePackageId})`,
+      invoiceStartDate: licenseOrders.invoiceStartDate,
+      managedInInvoiceSystem: licenseOrders.managedInInvoiceSystem,
+      invoiceSystemId: licenseOrders.invoiceSystemId,
+      poNumber: licenseOrders.poNumber,
+      comment: licenseOrders.comment,
+    })
+    .from(licenseOrders)
+    .where(and(scopeCondition(scope, licenseOrders.customerId), afterId === undefined ? undefined : gt(licenseOrders.id, afterId)))
+    .orderBy(asc(licenseOrders.id))
+    .limit(limit);
+}
