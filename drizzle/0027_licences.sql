@@ -43,4 +43,5 @@ CREATE INDEX "license_order_customer_idx" ON "license_order" USING btree ("custo
 CREATE INDEX "license_order_unapproved_idx" ON "license_order" USING btree ("id") WHERE not "license_order"."approved";--> statement-breakpoint
 CREATE UNIQUE INDEX "license_package_name_key" ON "license_package" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "license_package_name_trgm_idx" ON "license_package" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "device_license_order_idx" ON "device" USING btree ("license_order_id") WHERE "device"."license_order_id" is not null;
+CREATE INDEX "device_license_order_idx" ON "device" USING btree ("license_order_id") WHERE "device"."license_order_id" is not null;--> statement-breakpoint
+CREATE INDEX "device_customer_free_licence_idx" ON "device" USING btree ("customer_id") WHERE "device"."license_status" = 'FREE';

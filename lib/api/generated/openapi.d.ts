@@ -3113,7 +3113,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a device by its activation code or serial, or pre-register one by serial
-         * @description The device joins the selected customer’s root device folder with the name, licence and time zone sent. A wrong or expired code (or an unknown serial without `createDeviceIfSerialNotFound`) is a 404. After ten failed claims by one user or one tenant within 15 minutes, every claim of that user or tenant answers 429 with Retry-After until the window passes. A serial already pre-registered and not yet taken over is a 409.
+         * @description The device joins the selected customer’s root device folder with the name, licence and time zone sent. A wrong or expired code (or an unknown serial without `createDeviceIfSerialNotFound`) is a 404. After ten failed claims by one user or one tenant within 15 minutes, every claim of that user or tenant answers 429 with Retry-After until the window passes. A serial already pre-registered and not yet taken over is a 409, as is a licence none is free of (`license.error.noFreeLicense`: LICENSED with an order that is not an approved order of the customer or has no free licence, FREE beyond the customer's `freeLicenses`).
          */
         post: operations["assignDeviceToCustomer"];
         delete?: never;
@@ -30927,6 +30927,15 @@ export interface operations {
             };
             /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -111,6 +111,10 @@ export const devices = pgTable(
     index('device_license_order_idx')
       .on(t.licenseOrderId)
       .where(sql`${t.licenseOrderId} is not null`),
+    // A customer's FREE devices (the check that they do not outnumber its free licences).
+    index('device_customer_free_licence_idx')
+      .on(t.customerId)
+      .where(sql`${t.licenseStatus} = 'FREE'`),
   ],
 );
 

@@ -11,3 +11,4 @@ export type { DevicePreviewRow } from './devices.queries';
 export { deviceAccess, readDevice } from './devices.service';
 export { runDeviceAction } from './device-actions';
 export type { DeviceActionEffect, DeviceActionTarget } from './device-actions';
+export { prepareLicence } from './device-licences';

@@ -133,3 +133,41 @@ export async function findCsvBatch(db: Executor, scope: TenantScope, afterId: nu
     .orderBy(asc(licenseOrders.id))
     .limit(limit);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enforcement (license-enforcement.ts)
+
+/**
+ * The customer's approved order `orderId`, locked until the transaction ends (no key update: devices name orders
+ * without a foreign key, so nothing waits on the key; the lock only puts the writers of its devices in a row).
+ */
+export async function lockApprovedOrder(db: Executor, input: { customerId: number; orderId: number }) {
+  const [row] = await db
+    .select({ licenseType: licenseOrders.licenseType })
+    .from(licenseOrders)
+    .where(and(eq(licenseOrders.id, input.orderId), eq(licenseOrders.customerId, input.customerId), eq(licenseOrders.approved, true)))
+    .for('no key update');
+
+  return row;
+}
+
+/** The licences the order grants and how many are in use now. */
+export async function orderLicenceUse(db: Executor, orderId: number) {
+  const [row] = await db
+    .select({ granted: licenseOrders.deviceLicenseCount, inUse: assignedCountSql(licenseOrders.id).mapWith(Number) })
+    .from(licenseOrders)
+    .where(eq(licenseOrders.id, orderId));
+
+  return row;
+}
+
+/** The customer's `freeLicenses`, its row locked until the transaction ends (no key update: rows naming it keep being written). */
+export async function lockCustomerFreeLicences(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ freeLicenses: customers.freeLicenses })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('no key update');
+
+  return row?.freeLicenses ?? 0;
+}

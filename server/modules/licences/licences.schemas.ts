@@ -13,13 +13,13 @@ export const licensePayTypes = ['SUBSCRIPTION', 'ONETIME'] as const;
 export const recurrenceTypes = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 
 export type LicenseType = (typeof licenseTypes)[number];
-export type LicensePayType = (typeof licensePayTypes)[number];
-export type RecurrenceType = (typeof recurrenceTypes)[number];
+type LicensePayType = (typeof licensePayTypes)[number];
+type RecurrenceType = (typeof recurrenceTypes)[number];
 
 /** The largest price the numeric(14,4) column holds, with room: ten digits before the point. */
-export const MAX_PRICE = 9_999_999_999;
+const MAX_PRICE = 9_999_999_999;
 /** The largest count of licences one order grants (a sanity cap far above any real order). */
-export const MAX_DEVICE_LICENSE_COUNT = 1_000_000;
+const MAX_DEVICE_LICENSE_COUNT = 1_000_000;
 const MAX_FREQUENCY = 1000;
 
 const licenseType = z
@@ -43,7 +43,7 @@ const poNumber = z.string().max(255);
 const invoiceSystemId = z.string().max(255);
 const isoDateTime = z.string().openapi({ format: 'date-time' });
 
-export const RecurrenceSchema = z
+const RecurrenceSchema = z
   .object({
     recurrenceType: z.enum(recurrenceTypes),
     frequency: z.number().int().min(1).max(MAX_FREQUENCY).openapi({ description: 'Every `frequency` periods' }),
@@ -66,7 +66,7 @@ type IssueSink = Parameters<typeof combinationIssue>[0];
  * The rules between the fields of a template (a package, or an order without one): a recurrence exactly for a
  * SUBSCRIPTION, a price only with its currency. `complete`: the type and the pay type are required too.
  */
-export function templateIssues(value: Template, ctx: IssueSink, options: { complete: boolean }): void {
+function templateIssues(value: Template, ctx: IssueSink, options: { complete: boolean }): void {
   if (options.complete && !value.licenseType) combinationIssue(ctx, ['licenseType'], 'licenseType is required without a licensePackageId');
   if (options.complete && !value.licensePayType)
     combinationIssue(ctx, ['licensePayType'], 'licensePayType is required without a licensePackageId');

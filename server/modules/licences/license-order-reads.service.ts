@@ -65,7 +65,7 @@ export function countUnapprovedLicenseOrders(ctx: ServiceContext): Promise<numbe
   return q.countUnapproved(ctx.db, ctx.scope);
 }
 
-export const LICENSE_ORDER_CSV_COLUMNS = [
+const LICENSE_ORDER_CSV_COLUMNS = [
   'id',
   'customerId',
   'customerName',
