@@ -65,8 +65,14 @@ export const devicesModule = defineModule({
     plug(tagSources, { name: 'device', tagType: 'DEVICE', table: devices, tagsColumn: devices.tags, customerIdColumn: devices.customerId }),
     plug(criteriaCompilers, deviceCriteriaCompiler),
     plug(contentAssignments, { name: 'device', devices: devicesShowing }),
-    // An order's `assignedDeviceCount` and its in-use check count the devices naming it.
-    plug(licenseAssignments, { name: 'device', table: devices, orderIdColumn: devices.licenseOrderId }),
+    // An order's `assignedDeviceCount` and its in-use check count the devices naming it; the licence dashboard counts them by customer and status.
+    plug(licenseAssignments, {
+      name: 'device',
+      table: devices,
+      orderIdColumn: devices.licenseOrderId,
+      customerIdColumn: devices.customerId,
+      licenseStatusColumn: devices.licenseStatus,
+    }),
     plug(
       customerStatistics,
       // Spec 3: `activeLicenses` are the customer's devices holding a licence of an order (licences in use); `lastDeviceActivity` its devices' newest call.

@@ -279,3 +279,48 @@ export const UnapprovedCountSchema = z
   .int()
   .min(0)
   .openapi('UnapprovedLicenseOrderCount', { description: 'Unapproved licence orders in the caller’s scope', example: 3 });
+
+/** Spec 3 Device `licenseStatus`: the dashboard counts the customer's devices by it. */
+export const deviceLicenseStatuses = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
+export type DeviceLicenseStatus = (typeof deviceLicenseStatuses)[number];
+
+const count = (description: string) => z.number().int().min(0).openapi({ description });
+
+const LicenseTypeCountSchema = z
+  .object({
+    ordered: count('Licences of this type in the approved orders'),
+    assigned: count('Devices of the customer holding a licence of an approved order of this type'),
+    free: count('ordered − assigned, never below 0'),
+  })
+  .openapi('LicenseTypeCount');
+
+export const LicenseDashboardSchema = z
+  .object({
+    totalLicenseCount: count('Licences of the approved orders (the customer’s `totalLicenses`)'),
+    assignedLicenseCount: count('Devices of the customer holding a licence of one of its approved orders'),
+    unAssignedLicenseCount: count('total − assigned, never below 0'),
+    deviceStatusCounts: z
+      .object({
+        UN_LICENSED: count('Devices with licenseStatus UN_LICENSED'),
+        FREE: count('Devices with licenseStatus FREE'),
+        LICENSED: count('Devices with licenseStatus LICENSED'),
+        TRIAL: count('Devices with licenseStatus TRIAL'),
+      })
+      .openapi({ description: 'The customer’s devices by `licenseStatus`; every status is present' }),
+    licenseTypeCounts: z
+      .object({
+        BASIC: LicenseTypeCountSchema,
+        PROFESSIONAL: LicenseTypeCountSchema,
+        DBA: LicenseTypeCountSchema,
+        ENTERPRISE: LicenseTypeCountSchema,
+        VIDEO_WALL: LicenseTypeCountSchema,
+      })
+      .openapi({ description: 'Per licence type (the order’s type); every type is present' }),
+    browserSessionLimit: count('The customer’s `deviceSessionLimit`: devices that may be connected at once, 0 = unlimited'),
+    activeBrowserSessionCount: count('Devices of the customer connected (WebSocket) right now'),
+    freeCount: count('The customer’s `freeLicenses`'),
+    usedFreeCount: count('Devices with licenseStatus FREE'),
+  })
+  .openapi('LicenseDashboard', { description: "A customer's licence dashboard (spec 3); every count computed from orders and devices" });
+
+export type LicenseDashboard = z.infer<typeof LicenseDashboardSchema>;
