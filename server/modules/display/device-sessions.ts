@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { v7 as uuidv7 } from 'uuid';
 import type { RawData, WebSocket } from 'ws';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Config } from '@/server/config';
@@ -10,7 +11,16 @@ import type { BlobStore } from '@/server/storage';
 import type { DevicePushNotice } from './device-push';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
-import { BINARY, CLOSE_POLICY_VIOLATION, CLOSE_REPLACED, DeviceFrame, errorFrame, send } from './device-frames';
+import {
+  BINARY,
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_REPLACED,
+  CLOSE_SESSION_LIMIT,
+  DeviceFrame,
+  errorFrame,
+  send,
+  sessionLimitReason,
+} from './device-frames';
 import { commandView, manifestEtags } from './display.service';
 import { TokenBucket } from './token-bucket';
 
@@ -36,8 +46,16 @@ const FRAME_QUEUE = 256;
 
 export type SessionDeps = { db: Database; config: Config; storage: BlobStore; log: Logger };
 
+/**
+ * How long a connection counts towards its customer's session limit without a renewal: three ping rounds, at least
+ * a minute (a crashed instance's devices count that long; a stalled ping round must not let the limit lapse).
+ */
+export const sessionLeaseSeconds = (pingSeconds: number) => Math.max(60, 3 * pingSeconds);
+
 /** One open WebSocket of a device. */
 type Session = {
+  /** Its `device_session` row. */
+  id: string;
   socket: WebSocket;
   caller: DeviceCallerRecord;
   /** Commands sent on this connection: each at most once per connection until acknowledged (spec 4 §3). */
@@ -62,6 +80,9 @@ type Session = {
  */
 export class DeviceSessions {
   private readonly byDevice = new Map<string, Set<Session>>();
+  /** This instance, in its connections' `device_session` rows. */
+  readonly instanceId = uuidv7();
+  private stopping = false;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -80,7 +101,34 @@ export class DeviceSessions {
    */
   async open(socket: WebSocket, caller: DeviceCallerRecord): Promise<void> {
     const limits = this.deps.config.deviceSockets;
+    // Until the admission is decided: an error closes the socket rather than throwing from the emitter.
+    socket.on('error', () => socket.terminate());
+    const id = uuidv7();
+    const admission = await sq.admitSession(this.deps.db, {
+      id,
+      deviceId: caller.deviceId,
+      customerId: caller.customerId,
+      instanceId: this.instanceId,
+      leaseSeconds: sessionLeaseSeconds(this.deps.config.devicePingSeconds),
+    });
+    if (!admission.admitted) {
+      this.deps.log.info(
+        { deviceId: caller.deviceId, customerId: caller.customerId, limit: admission.limit },
+        'device connection refused: session limit',
+      );
+      socket.close(CLOSE_SESSION_LIMIT, sessionLimitReason(admission.limit));
+
+      return;
+    }
+    // Gone while it was admitted (or the instance is stopping): it counts for nobody.
+    if (socket.readyState !== socket.OPEN || this.stopping) {
+      await sq.endSessions(this.deps.db, [id]);
+      if (this.stopping) socket.close(1001, 'server stopping');
+
+      return;
+    }
     const session: Session = {
+      id,
       socket,
       caller,
       delivered: new Set(),
@@ -104,7 +152,6 @@ export class DeviceSessions {
     socket.on('pong', () => (session.alive = true));
     socket.on('message', (data, isBinary) => this.arrive(session, isBinary ? undefined : data));
     socket.on('close', () => this.forget(session));
-    socket.on('error', () => socket.terminate());
 
     await new Promise<void>((resolve, reject) => {
       this.arrivals.push({ session, resolve, reject });
@@ -254,6 +301,7 @@ export class DeviceSessions {
         session.socket.ping();
       }
     }
+    await this.renewLeases();
     const ids = this.connectedIds();
     if (ids.length === 0) return;
     const allowed = new Set((await sq.findDevicesAllowedToConnect(this.deps.db, ids)).map((d) => d.id));
@@ -278,13 +326,50 @@ export class DeviceSessions {
   }
 
   closeAll(code = 1001, reason = 'server stopping'): void {
+    this.stopping = true;
     this.disconnect(this.connectedIds(), code, reason);
+  }
+
+  /** After `closeAll`: the instance's connections count no more (one statement, whatever their close events did). */
+  async endAll(): Promise<void> {
+    await this.flushEnded();
+    await sq.endInstanceSessions(this.deps.db, this.instanceId);
+  }
+
+  /** The open connections keep counting towards their customers' session limits for another lease (one statement). */
+  private async renewLeases(): Promise<void> {
+    const open = [...this.byDevice.values()].flatMap((sessions) => [...sessions].map((s) => ({ id: s.id, deviceId: s.caller.deviceId })));
+    await sq.renewSessions(this.deps.db, {
+      instanceId: this.instanceId,
+      sessions: open,
+      leaseSeconds: sessionLeaseSeconds(this.deps.config.devicePingSeconds),
+    });
+    await sq.deleteExpiredSessions(this.deps.db);
   }
 
   private forget(session: Session): void {
     const sessions = this.byDevice.get(session.caller.deviceId);
     sessions?.delete(session);
     if (sessions?.size === 0) this.byDevice.delete(session.caller.deviceId);
+    // Stopping: `endAll` ends every row of the instance in one statement.
+    if (this.stopping) return;
+    // Its place in the session limit is free at once; closes that come together are ended in one statement.
+    this.ended.push(session.id);
+    this.endedFlush ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flushEnded());
+  }
+
+  private ended: string[] = [];
+  private endedFlush: Promise<void> | undefined;
+
+  private async flushEnded(): Promise<void> {
+    this.endedFlush = undefined;
+    const ids = this.ended.splice(0);
+    try {
+      await sq.endSessions(this.deps.db, ids);
+    } catch (err) {
+      // The lease runs out instead.
+      this.deps.log.error({ err, count: ids.length }, 'ending device sessions failed');
+    }
   }
 
   /**
