@@ -1,32 +1,20 @@
 import type { Logger } from 'pino';
-import { v7 as uuidv7 } from 'uuid';
 import type { RawData, WebSocket } from 'ws';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
-import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
+import { ForbiddenError, ValidationError } from '@/server/errors';
 import { toErrorBody, validationErrorBody } from '@/server/http/errors';
 import { parseSafeJson } from '@/server/http/hostile-input';
 import type { BlobStore } from '@/server/storage';
 import type { DevicePushNotice } from './device-push';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
-import {
-  BINARY,
-  CLOSE_POLICY_VIOLATION,
-  CLOSE_REPLACED,
-  CLOSE_SESSION_LIMIT,
-  DeviceFrame,
-  errorFrame,
-  send,
-  sessionLimitReason,
-} from './device-frames';
+import { BINARY, CLOSE_POLICY_VIOLATION, CLOSE_REPLACED, DeviceFrame, errorFrame, send } from './device-frames';
 import { commandView, manifestEtags } from './display.service';
+import { SessionLeases } from './session-leases';
+import { SocketAcks } from './socket-acks';
 import { TokenBucket } from './token-bucket';
-
-/** Acknowledgements written in one statement at most, and how long one waits for others. */
-const ACKS_PER_BATCH = 500;
-const ACK_BATCH_MS = 20;
 
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
@@ -45,12 +33,6 @@ const GREET_BATCH = 500;
 const FRAME_QUEUE = 256;
 
 export type SessionDeps = { db: Database; config: Config; storage: BlobStore; log: Logger };
-
-/**
- * How long a connection counts towards its customer's session limit without a renewal: three ping rounds, at least
- * a minute (a crashed instance's devices count that long; a stalled ping round must not let the limit lapse).
- */
-export const sessionLeaseSeconds = (pingSeconds: number) => Math.max(60, 3 * pingSeconds);
 
 /** One open WebSocket of a device. */
 type Session = {
@@ -80,11 +62,15 @@ type Session = {
  */
 export class DeviceSessions {
   private readonly byDevice = new Map<string, Set<Session>>();
-  /** This instance, in its connections' `device_session` rows. */
-  readonly instanceId = uuidv7();
-  private stopping = false;
+  /** This instance's connections in the customers' session limits. */
+  private readonly leases: SessionLeases;
+  /** Acknowledgements over the socket, written in batches. */
+  private readonly acks: SocketAcks;
 
-  constructor(private readonly deps: SessionDeps) {}
+  constructor(private readonly deps: SessionDeps) {
+    this.leases = new SessionLeases({ db: deps.db, log: deps.log, pingSeconds: deps.config.devicePingSeconds });
+    this.acks = new SocketAcks(deps);
+  }
 
   get size(): number {
     return this.byDevice.size;
@@ -103,30 +89,8 @@ export class DeviceSessions {
     const limits = this.deps.config.deviceSockets;
     // Until the admission is decided: an error closes the socket rather than throwing from the emitter.
     socket.on('error', () => socket.terminate());
-    const id = uuidv7();
-    const admission = await sq.admitSession(this.deps.db, {
-      id,
-      deviceId: caller.deviceId,
-      customerId: caller.customerId,
-      instanceId: this.instanceId,
-      leaseSeconds: sessionLeaseSeconds(this.deps.config.devicePingSeconds),
-    });
-    if (!admission.admitted) {
-      this.deps.log.info(
-        { deviceId: caller.deviceId, customerId: caller.customerId, limit: admission.limit },
-        'device connection refused: session limit',
-      );
-      socket.close(CLOSE_SESSION_LIMIT, sessionLimitReason(admission.limit));
-
-      return;
-    }
-    // Gone while it was admitted (or the instance is stopping): it counts for nobody.
-    if (socket.readyState !== socket.OPEN || this.stopping) {
-      await sq.endSessions(this.deps.db, [id]);
-      if (this.stopping) socket.close(1001, 'server stopping');
-
-      return;
-    }
+    const id = await this.leases.admit(socket, caller);
+    if (id === undefined) return;
     const session: Session = {
       id,
       socket,
@@ -301,7 +265,9 @@ export class DeviceSessions {
         session.socket.ping();
       }
     }
-    await this.renewLeases();
+    await this.leases.renew(
+      [...this.byDevice.values()].flatMap((open) => [...open].map((s) => ({ id: s.id, deviceId: s.caller.deviceId }))),
+    );
     const ids = this.connectedIds();
     if (ids.length === 0) return;
     const allowed = new Set((await sq.findDevicesAllowedToConnect(this.deps.db, ids)).map((d) => d.id));
@@ -326,50 +292,20 @@ export class DeviceSessions {
   }
 
   closeAll(code = 1001, reason = 'server stopping'): void {
-    this.stopping = true;
+    this.leases.stop();
     this.disconnect(this.connectedIds(), code, reason);
   }
 
-  /** After `closeAll`: the instance's connections count no more (one statement, whatever their close events did). */
-  async endAll(): Promise<void> {
-    await this.flushEnded();
-    await sq.endInstanceSessions(this.deps.db, this.instanceId);
-  }
-
-  /** The open connections keep counting towards their customers' session limits for another lease (one statement). */
-  private async renewLeases(): Promise<void> {
-    const open = [...this.byDevice.values()].flatMap((sessions) => [...sessions].map((s) => ({ id: s.id, deviceId: s.caller.deviceId })));
-    await sq.renewSessions(this.deps.db, {
-      instanceId: this.instanceId,
-      sessions: open,
-      leaseSeconds: sessionLeaseSeconds(this.deps.config.devicePingSeconds),
-    });
-    await sq.deleteExpiredSessions(this.deps.db);
+  /** After `closeAll`: the instance's connections count no more in the session limits. */
+  endAll(): Promise<void> {
+    return this.leases.endAll();
   }
 
   private forget(session: Session): void {
     const sessions = this.byDevice.get(session.caller.deviceId);
     sessions?.delete(session);
     if (sessions?.size === 0) this.byDevice.delete(session.caller.deviceId);
-    // Stopping: `endAll` ends every row of the instance in one statement.
-    if (this.stopping) return;
-    // Its place in the session limit is free at once; closes that come together are ended in one statement.
-    this.ended.push(session.id);
-    this.endedFlush ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flushEnded());
-  }
-
-  private ended: string[] = [];
-  private endedFlush: Promise<void> | undefined;
-
-  private async flushEnded(): Promise<void> {
-    this.endedFlush = undefined;
-    const ids = this.ended.splice(0);
-    try {
-      await sq.endSessions(this.deps.db, ids);
-    } catch (err) {
-      // The lease runs out instead.
-      this.deps.log.error({ err, count: ids.length }, 'ending device sessions failed');
-    }
+    this.leases.end(session.id);
   }
 
   /**
@@ -427,7 +363,7 @@ export class DeviceSessions {
       } else {
         if (session.caller.customerId === null)
           throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
-        this.queueAck(session, {
+        this.acks.queue(session, {
           deviceId: session.caller.deviceId,
           commandId: frame.commandId,
           ok: frame.ok,
@@ -442,41 +378,7 @@ export class DeviceSessions {
     }
   }
 
-  private acks: Array<{ session: Session; ack: sq.SocketAck }> = [];
-  private ackTimer: NodeJS.Timeout | undefined;
-
-  /**
-   * Acknowledgements are written together, a few milliseconds after they arrive: a command sent to ten
-   * thousand screens comes back as ten thousand acks, and one statement per batch keeps them from queueing
-   * in front of everything else (spec 4 keeps an ack idempotent, so order within a batch does not matter).
-   */
-  private queueAck(session: Session, ack: sq.SocketAck): void {
-    this.acks.push({ session, ack });
-    if (this.acks.length >= ACKS_PER_BATCH) void this.flushAcks();
-    else this.ackTimer ??= setTimeout(() => void this.flushAcks(), ACK_BATCH_MS);
-  }
-
-  async flushAcks(): Promise<void> {
-    clearTimeout(this.ackTimer);
-    this.ackTimer = undefined;
-    const batch = this.acks.splice(0);
-    if (batch.length === 0) return;
-    try {
-      const recorded = await sq.acknowledgeCommands(
-        this.deps.db,
-        batch.map((b) => b.ack),
-      );
-      const others = batch.filter((b) => !recorded.has(b.ack.commandId));
-      const existing = await sq.existingCommandsOf(
-        this.deps.db,
-        others.map((b) => b.ack),
-      );
-      for (const { session, ack } of others) {
-        if (!existing.has(ack.commandId)) send(session, errorFrame(toErrorBody(new NotFoundError('deviceCommand', ack.commandId)).body));
-      }
-    } catch (err) {
-      this.deps.log.error({ err, count: batch.length }, 'recording acknowledgements failed');
-      for (const { session } of batch) send(session, errorFrame(toErrorBody(err).body));
-    }
+  flushAcks(): Promise<void> {
+    return this.acks.flush();
   }
 }
