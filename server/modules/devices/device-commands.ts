@@ -10,7 +10,7 @@ import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditChange } from '@/server/modules/audit-log';
 import { type commandBodies, type commandParams, type CommandName } from './device-commands.schemas';
 import { announceDeviceChange } from './device-changes';
-import { prepareLicence } from './device-licences';
+import { licenceColumnValues, prepareLicence } from './device-licences';
 import { batchTargets, type ApplyOn } from './devices.batch';
 import { contentOfCustomer, issueCommands, updateTargetDevices } from './devices.queries';
 import { batchCustomerId } from './devices.service';
@@ -237,19 +237,8 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
       kind: 'checkedColumns',
       prepare: async (p, ctx) => {
         const licence = await prepareLicence(ctx.tx, ctx.customerId, p);
-        const { licenseStatus, licenseType, licenseOrderId, licenseTypeUnlessLicensed } = licence.columns;
 
-        return {
-          set: {
-            ...(licenseStatus !== undefined && { license_status: sql`${licenseStatus}` }),
-            ...(licenseType !== undefined && { license_type: sql`${licenseType}` }),
-            ...(licenseOrderId !== undefined && { license_order_id: sql`${licenseOrderId}` }),
-            ...(licenseTypeUnlessLicensed !== undefined && {
-              license_type: sql`case when ${devices.licenseStatus} = 'LICENSED' then ${devices.licenseType} else ${licenseTypeUnlessLicensed} end`,
-            }),
-          },
-          verify: licence.verify,
-        };
+        return { set: licenceColumnValues(licence.columns), verify: licence.verify };
       },
     },
   },

@@ -1,9 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { ValidationError } from '@/server/errors';
 import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { assertFreeLicencesNotOverdrawn, assertOrderNotOversold, lockFreeLicences, lockOrderForLicensing } from '@/server/modules/licences';
 import type { licenseStatuses, licenseTypes } from './devices.schemas';
 import { countFreeLicenceDevices } from './devices.queries';
+import { devices } from './devices.table';
 
 type LicenseStatus = (typeof licenseStatuses)[number];
 type LicenseType = (typeof licenseTypes)[number];
@@ -75,4 +77,18 @@ export async function prepareLicence(tx: Executor, customerId: number, request: 
 
   // Only a type: it changes the devices that hold no order's licence.
   return { columns: { licenseTypeUnlessLicensed: licenseType }, verify: unchecked };
+}
+
+/** The device columns of a licence change, by SQL column name, for an UPDATE of many devices (`updateLicense`). */
+export function licenceColumnValues(columns: LicenceColumns): Record<string, SQL> {
+  const { licenseStatus, licenseType, licenseOrderId, licenseTypeUnlessLicensed } = columns;
+
+  return {
+    ...(licenseStatus !== undefined && { license_status: sql`${licenseStatus}` }),
+    ...(licenseType !== undefined && { license_type: sql`${licenseType}` }),
+    ...(licenseOrderId !== undefined && { license_order_id: sql`${licenseOrderId}` }),
+    ...(licenseTypeUnlessLicensed !== undefined && {
+      license_type: sql`case when ${devices.licenseStatus} = 'LICENSED' then ${devices.licenseType} else ${licenseTypeUnlessLicensed} end`,
+    }),
+  };
 }

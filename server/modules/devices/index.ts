@@ -4,6 +4,7 @@ export { deviceAlertCountBelow, deviceAlertSources } from './device-alerts';
 export { announceDeviceChange, deviceChangeListeners } from './device-changes';
 export type { DeviceChange } from './device-changes';
 export { deviceFolderSearches } from './device-folder-search';
+export { connectedDeviceCountSql } from './device-session-count';
 export { previewForCaller, recordDevicePreview } from './device-previews.service';
 export { insertDevice } from './devices.queries';
 export { insertMetricSamples } from './device-metrics.queries';
