@@ -48,8 +48,8 @@ function invoiceable(date: Date): SQL {
 
 export type RevenueRow = { currency: string; monthlyAverage: string };
 
-/** The global view: monthly recurring revenue per currency over every customer's orders. */
-export async function sumRevenueByCurrency(db: Executor, date: Date): Promise<RevenueRow[]> {
+/** The global view's statement (unexecuted, so the benchmark can EXPLAIN it): revenue per currency over every customer. */
+export function revenueByCurrencyQuery(db: Executor, date: Date) {
   const currency = sql<string>`${o.currency}`;
 
   return db
@@ -58,6 +58,11 @@ export async function sumRevenueByCurrency(db: Executor, date: Date): Promise<Re
     .where(invoiceable(date))
     .groupBy(o.currency)
     .orderBy(o.currency);
+}
+
+/** The global view: monthly recurring revenue per currency over every customer's orders. */
+export async function sumRevenueByCurrency(db: Executor, date: Date): Promise<RevenueRow[]> {
+  return revenueByCurrencyQuery(db, date);
 }
 
 export type InvoiceCustomer = { id: number; isNetworkOwner: boolean };
