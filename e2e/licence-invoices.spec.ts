@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { api, collectConsoleErrors, createCustomer, passwordGrant, screenshotAtBothWidths, signIn, uniqueSuffix } from './fixtures';
+import {
+  api,
+  collectConsoleErrors,
+  createCustomer,
+  createUser,
+  passwordGrant,
+  screenshotAtBothWidths,
+  signIn,
+  uniqueSuffix,
+} from './fixtures';
 
 /** An approved subscription the super admin enters for `customerId`. */
 function subscription(currency: string, pricePerDevice: number, deviceLicenseCount: number, recurrenceType = 'MONTHLY') {
@@ -47,6 +56,8 @@ test('the super admin reads the monthly recurring revenue per currency and a net
   const members = page.getByRole('region', { name: 'Network members' });
   await expect(members.getByRole('table')).toHaveCount(2);
   await expect(members.getByRole('row', { name: /Professional 6/ })).toContainText('10.00');
+  // A unit price keeps its four decimals; only amounts are rounded to cents.
+  await expect(page.getByRole('region', { name: 'Network owner' }).getByRole('row', { name: /Professional 4/ })).toContainText('12.345');
   await expect(page.getByTestId('tier-ENTERPRISE')).toHaveText('1');
 
   // Another day: orders without an invoice start count on every day, so the sums stay.
@@ -55,4 +66,16 @@ test('the super admin reads the monthly recurring revenue per currency and a net
   await expect(page.getByTestId('revenue').filter({ hasText: dollars })).toContainText('10.00');
   await screenshotAtBothWidths(page, 'licence-invoices');
   expect(errors).toEqual([]);
+});
+
+test('a tenant’s owner is sent to the overview, not shown the invoices', async ({ page, request }) => {
+  const token = (await passwordGrant(request)).access_token;
+  const suffix = uniqueSuffix();
+  const tenant = await createCustomer(request, token, `Invoice Tenant ${suffix}`);
+  const owner = await createUser(request, token, tenant.id, 'OWNER', 'Invoice Owner', suffix);
+
+  await signIn(page, owner.email, owner.password);
+  await page.goto('/licences/invoices');
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toHaveCount(0);
 });

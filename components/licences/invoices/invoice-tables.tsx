@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
 import type { InvoiceTable, LicenseTierCounts } from '@/server/modules/licences/license-invoices.schemas';
 import { useLabel } from '@/lib/i18n/labels';
-import { formatMoney } from './money';
+import { formatUnitPrice } from './money';
 
 /** One part of a customer's invoice (total, network owner, network members): a table per recurrence and currency. */
 export function InvoiceTables({
@@ -58,7 +58,7 @@ export function InvoiceTables({
                         <td className="px-4 py-2 font-medium text-zinc-900">{label('licenseType', item.licenseType)}</td>
                         <td className="px-4 py-2 text-right text-zinc-700 tabular-nums">{item.quantity.toLocaleString(locale)}</td>
                         <td className="px-4 py-2 text-right whitespace-nowrap text-zinc-700 tabular-nums">
-                          {formatMoney(item.price, table.currency, locale)}
+                          {formatUnitPrice(item.price, table.currency, locale)}
                         </td>
                       </tr>
                     ))}
