@@ -14,7 +14,7 @@ const INVOICES_KEY = ['licenceInvoices'] as const;
  * The instant an invoice "on" a day is computed for: the day's last millisecond in UTC, so an order whose invoice
  * starts at any time of that day counts.
  */
-export function invoiceInstant(day: string): string {
+function invoiceInstant(day: string): string {
   return `${day}T23:59:59.999Z`;
 }
 

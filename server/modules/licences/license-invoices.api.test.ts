@@ -77,6 +77,14 @@ describe('who may read the invoice views', () => {
     }
   });
 
+  it.each([['0000-01-01T00:00:00Z'], ['9999-12-31T23:59:59-23:59']])(
+    'answers 400 (not 500) for %s, a date outside the years PostgreSQL stores',
+    async (date) => {
+      expect((await invoiceOf(customerId, date)).status).toBe(400);
+      expect((await globalInvoice(date)).status).toBe(400);
+    },
+  );
+
   it('answers 404 customer.error.notFound for an unknown customer', async () => {
     const res = await invoiceOf(987_654_321);
     expect(res.status).toBe(404);

@@ -95,8 +95,7 @@ function expectedRevenue(orders: Order[]) {
     .map(([currency, sum]) => ({ currency, monthlyAverage: roundedNumber(sum) }));
 }
 
-const decimalOf = (tenThousandths: bigint) =>
-  `${tenThousandths / 10_000n}.${(tenThousandths % 10_000n).toString().padStart(4, '0')}`;
+const decimalOf = (tenThousandths: bigint) => `${tenThousandths / 10_000n}.${(tenThousandths % 10_000n).toString().padStart(4, '0')}`;
 
 function rowOf(customerId: number, order: Order): LicenseOrderValues {
   return {

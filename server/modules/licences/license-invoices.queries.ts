@@ -13,7 +13,7 @@ import { licenseOrders } from './licences.table';
 const o = licenseOrders;
 
 /** Decimal places of `monthlyAverage` (spec 5 §6: rounded to cents only when shown). */
-export const MONTHLY_AVERAGE_SCALE = 6;
+const MONTHLY_AVERAGE_SCALE = 6;
 
 /**
  * An order's monthly recurring revenue: price × licences × the spec's multiplier (DAILY 30/f, WEEKLY 4.333333/f,
@@ -46,7 +46,7 @@ function invoiceable(date: Date): SQL {
   )!;
 }
 
-export type RevenueRow = { currency: string; monthlyAverage: string };
+type RevenueRow = { currency: string; monthlyAverage: string };
 
 /** The global view's statement (unexecuted, so the benchmark can EXPLAIN it): revenue per currency over every customer. */
 export function revenueByCurrencyQuery(db: Executor, date: Date) {
@@ -65,7 +65,7 @@ export async function sumRevenueByCurrency(db: Executor, date: Date): Promise<Re
   return revenueByCurrencyQuery(db, date);
 }
 
-export type InvoiceCustomer = { id: number; isNetworkOwner: boolean };
+type InvoiceCustomer = { id: number; isNetworkOwner: boolean };
 
 export async function findInvoiceCustomer(db: Executor, id: number): Promise<InvoiceCustomer | undefined> {
   const [row] = await db

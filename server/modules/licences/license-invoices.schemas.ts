@@ -15,7 +15,7 @@ export const InvoiceQuerySchema = z.object({
   }),
 });
 
-export const RecurringRevenueSchema = z
+const RecurringRevenueSchema = z
   .object({
     currency: z.string().openapi({ example: 'EUR' }),
     monthlyAverage: z.number().openapi({
@@ -25,7 +25,7 @@ export const RecurringRevenueSchema = z
   })
   .openapi('RecurringRevenue');
 
-export const InvoiceItemSchema = z
+const InvoiceItemSchema = z
   .object({
     licenseType: z.enum(licenseTypes),
     quantity: z.number().int().openapi({ description: 'Licences at this price: the sum of the orders’ `deviceLicenseCount`' }),
@@ -33,7 +33,7 @@ export const InvoiceItemSchema = z
   })
   .openapi('InvoiceItem', { description: 'One line: `quantity` licences of a type at one unit `price`' });
 
-export const InvoiceTableSchema = z
+const InvoiceTableSchema = z
   .object({
     recurrence: RecurrenceSchema,
     currency: z.string(),
@@ -41,7 +41,7 @@ export const InvoiceTableSchema = z
   })
   .openapi('InvoiceTable', { description: 'The invoiced licences of one recurrence in one currency' });
 
-export const LicenseTierCountsSchema = z
+const LicenseTierCountsSchema = z
   .object({ STARTER: z.number().int(), BUSINESS: z.number().int(), ENTERPRISE: z.number().int() } satisfies Record<
     LicenseTier,
     z.ZodNumber
@@ -71,7 +71,6 @@ export const CustomerInvoiceSchema = z
   .openapi('CustomerInvoice');
 
 export type RecurringRevenue = z.infer<typeof RecurringRevenueSchema>;
-export type InvoiceItem = z.infer<typeof InvoiceItemSchema>;
 export type InvoiceTable = z.infer<typeof InvoiceTableSchema>;
 export type LicenseTierCounts = z.infer<typeof LicenseTierCountsSchema>;
 export type GlobalInvoice = z.infer<typeof GlobalInvoiceSchema>;
