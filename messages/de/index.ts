@@ -29,6 +29,7 @@ import shell from './shell.json';
 import overview from './overview.json';
 import datasourceData from './datasourceData.json';
 import alerts from './alerts.json';
+import licenceInvoices from './licenceInvoices.json';
 import type { Messages } from '../en';
 
 const messages: Messages = {
@@ -62,6 +63,7 @@ const messages: Messages = {
   overview,
   datasourceData,
   alerts,
+  licenceInvoices,
 };
 
 export default messages;

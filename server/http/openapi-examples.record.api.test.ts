@@ -212,6 +212,8 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
             vertical: 'RETAIL',
             licenseTier: 'BUSINESS',
             supportEmail: 'support@example.com',
+            // The lobby screen below takes one (FREE draws on them, spec 5 §6).
+            freeLicenses: 2,
           },
         },
         201,
@@ -1334,6 +1336,37 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/licenseOrder/getAllApprovedForCustomer/${customerId}`, { token: owner });
     await call('GET', `/api/customer/${customerId}/license/dashboard`, { token: owner });
     await call('GET', `/api/licenseOrder/csv?${q}`, { token: admin });
+    // The invoice views on the first of December: a network owner with a member, each with an approved subscription.
+    const reseller = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Reseller', licenseTier: 'BUSINESS' } }, 201))
+      .body;
+    await call('POST', `/api/customer/${reseller.id}/promoteAsSubreseller`, { token: admin });
+    const resold = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Shop', licenseTier: 'STARTER' } }, 201)).body;
+    await call('PUT', `/api/customer/${resold.id}/moveToSubreseller?subresellerId=${reseller.id}`, { token: admin });
+    for (const [id, deviceLicenseCount, recurrence] of [
+      [reseller.id, 3, { recurrenceType: 'MONTHLY', frequency: 1 }],
+      [resold.id, 10, { recurrenceType: 'YEARLY', frequency: 1 }],
+    ] as const) {
+      await call(
+        'POST',
+        `/api/licenseOrder?customerId=${id}`,
+        {
+          token: admin,
+          json: {
+            orderDate: '2026-11-20T00:00:00.000Z',
+            deviceLicenseCount,
+            licenseType: 'PROFESSIONAL',
+            licensePayType: 'SUBSCRIPTION',
+            recurrence,
+            pricePerDevice: 119,
+            currency: 'EUR',
+            approved: true,
+          },
+        },
+        201,
+      );
+    }
+    await call('GET', `/api/customer/${reseller.id}/view/invoice?date=2026-12-01T00:00:00.000Z`, { token: admin });
+    await call('GET', '/api/customer/global/view/invoice?date=2026-12-01T00:00:00.000Z', { token: admin });
     const spareOrder = (
       await call(
         'POST',

@@ -887,6 +887,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/{customerId}/view/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's invoice view
+         * @description Monthly recurring revenue per order = `pricePerDevice` × `deviceLicenseCount` × a multiplier: DAILY 30 / frequency, WEEKLY 4.333333 / frequency, MONTHLY 1 / frequency, YEARLY frequency / 12 (as spec 3 states it). Counted: approved SUBSCRIPTION orders with a price and currency whose `invoiceStartDate` is not set or on or before `date` (`orderDate` is not considered). Currencies are reported separately, no conversion; sums are exact decimals, `monthlyAverage` rounded to 6 places. A missing or malformed `date` answers 400. The tables group the counted orders by recurrence and currency, one item per licence type and unit price. For a network owner (a customer with `subreseller`) the total covers its own and its members’ orders, `networkOwnerInvoiceTables` its own, `networkMembersInvoiceTables` its members’ together, and the tier counts its members; any other customer answers empty network tables and zero counts.
+         */
+        get: operations["getCustomerInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer/{id}": {
         parameters: {
             query?: never;
@@ -960,6 +980,26 @@ export interface paths {
          * @description Refused (409 `customer.error.hasMembers`) while it owns customers.
          */
         post: operations["removeCustomerSubresellerPrivilege"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customer/global/view/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly recurring revenue of every customer, per currency
+         * @description Monthly recurring revenue per order = `pricePerDevice` × `deviceLicenseCount` × a multiplier: DAILY 30 / frequency, WEEKLY 4.333333 / frequency, MONTHLY 1 / frequency, YEARLY frequency / 12 (as spec 3 states it). Counted: approved SUBSCRIPTION orders with a price and currency whose `invoiceStartDate` is not set or on or before `date` (`orderDate` is not considered). Currencies are reported separately, no conversion; sums are exact decimals, `monthlyAverage` rounded to 6 places. A missing or malformed `date` answers 400.
+         */
+        get: operations["getGlobalInvoice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6424,6 +6464,17 @@ export interface components {
         CustomerDeviceSettings: {
             defaultTimeZone?: "" | components["schemas"]["TimeZone"] | null;
         };
+        CustomerInvoice: {
+            networkMemberLicenseTierCounts: components["schemas"]["LicenseTierCounts"];
+            /** @description The orders of a network owner’s members together (empty for a customer that is no network owner) */
+            networkMembersInvoiceTables: components["schemas"]["InvoiceTable"][];
+            /** @description A network owner’s own orders (empty for a customer that is no network owner) */
+            networkOwnerInvoiceTables: components["schemas"]["InvoiceTable"][];
+            /** @description Per currency, over the orders of `totalInvoiceTables` (a network owner: its own and its members’) */
+            recurringRevenueList: components["schemas"]["RecurringRevenue"][];
+            /** @description Everything invoiced to the customer: its own orders and, for a network owner, its members’ orders */
+            totalInvoiceTables: components["schemas"]["InvoiceTable"][];
+        };
         CustomerPage: {
             content: components["schemas"]["Customer"][];
             first: boolean;
@@ -7620,9 +7671,28 @@ export interface components {
             /** Format: int64 */
             to: number;
         };
+        GlobalInvoice: {
+            /** @description One entry per currency, by currency code */
+            recurringRevenueList: components["schemas"]["RecurringRevenue"][];
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "starting" | "unavailable";
+        };
+        /** @description One line: `quantity` licences of a type at one unit `price` */
+        InvoiceItem: {
+            /** @enum {string} */
+            licenseType: "BASIC" | "PROFESSIONAL" | "DBA" | "ENTERPRISE" | "VIDEO_WALL";
+            /** @description The price per device and recurrence period (exact to 4 decimal places) */
+            price: number;
+            /** @description Licences at this price: the sum of the orders’ `deviceLicenseCount` */
+            quantity: number;
+        };
+        /** @description The invoiced licences of one recurrence in one currency */
+        InvoiceTable: {
+            currency: string;
+            items: components["schemas"]["InvoiceItem"][];
+            recurrence: components["schemas"]["LicenseRecurrence"];
         };
         JWKS: {
             keys: {
@@ -7889,6 +7959,12 @@ export interface components {
             frequency: number;
             /** @enum {string} */
             recurrenceType: "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
+        };
+        /** @description How many of the network’s members have each licence tier */
+        LicenseTierCounts: {
+            BUSINESS: number;
+            ENTERPRISE: number;
+            STARTER: number;
         };
         LicenseTypeCount: {
             /** @description Devices of the customer holding a licence of an approved order of this type */
@@ -8721,6 +8797,11 @@ export interface components {
             filteredEntityType?: ("FILE" | "CONTENT" | "DEVICE") | null;
             listed?: boolean | null;
             name?: string | null;
+        };
+        RecurringRevenue: {
+            currency: string;
+            /** @description Monthly recurring revenue in the currency, exact to 6 decimal places (rounded to cents only when shown) */
+            monthlyAverage: number;
         };
         ResentPasswordSetupLink: {
             /**
@@ -15285,6 +15366,90 @@ export interface operations {
             };
         };
     };
+    getCustomerInvoice: {
+        parameters: {
+            query: {
+                /** @description ISO-8601 date-time (required): orders whose invoice start is on or before it (or not set) are counted */
+                date: string;
+            };
+            header?: never;
+            path: {
+                /** @description The customer */
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerInvoice"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such customer (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCustomer: {
         parameters: {
             query?: {
@@ -15806,6 +15971,78 @@ export interface operations {
             };
             /** @description Blocked by the current state (duplicate, in use, …) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGlobalInvoice: {
+        parameters: {
+            query: {
+                /** @description ISO-8601 date-time (required): orders whose invoice start is on or before it (or not set) are counted */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revenue per currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalInvoice"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

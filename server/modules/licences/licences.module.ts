@@ -1,5 +1,6 @@
 import { defineModule, plug } from '@/server/modules/module';
 import { customerStatistics } from '@/server/tenant/customer-statistics';
+import { registerInvoiceRoutes } from './license-invoices.handlers';
 import { registerLicenceRoutes } from './licences.handlers';
 import { insertOrder, totalLicensesSql } from './licences.queries';
 import { licenseOrders, licensePackages } from './licences.table';
@@ -10,7 +11,10 @@ import { licenseOrders, licensePackages } from './licences.table';
  */
 export const licencesModule = defineModule({
   name: 'licences',
-  routes: registerLicenceRoutes,
+  routes: (app) => {
+    registerLicenceRoutes(app);
+    registerInvoiceRoutes(app);
+  },
   tables: [licensePackages, licenseOrders],
   // Spec 3: `totalLicenses` is the sum of the customer's approved orders' licences.
   plugs: [plug(customerStatistics, { statistic: 'totalLicenses', sql: totalLicensesSql })],

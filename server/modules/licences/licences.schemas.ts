@@ -15,6 +15,7 @@ export const licensePayTypes = ['SUBSCRIPTION', 'ONETIME'] as const;
 export const recurrenceTypes = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 
 export type LicenseType = (typeof licenseTypes)[number];
+export type RecurrenceType = (typeof recurrenceTypes)[number];
 type LicensePayType = (typeof licensePayTypes)[number];
 
 /** The largest price the numeric(14,4) column holds, with room: ten digits before the point. */
@@ -44,7 +45,7 @@ const poNumber = z.string().max(255);
 const invoiceSystemId = z.string().max(255);
 const isoDateTime = z.string().openapi({ format: 'date-time' });
 
-const RecurrenceSchema = z
+export const RecurrenceSchema = z
   .object({
     recurrenceType: z.enum(recurrenceTypes),
     frequency: z.number().int().min(1).max(MAX_FREQUENCY).openapi({ description: 'Every `frequency` periods' }),
