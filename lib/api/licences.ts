@@ -11,8 +11,6 @@ import type {
   LicenseOrderCustomerCreate,
   LicenseOrderLimited,
   LicensePackage,
-  LicensePackageCreate,
-  LicensePackageUpdate,
   LicenseType,
 } from '@/server/modules/licences/licences.schemas';
 
@@ -193,7 +191,7 @@ export function useDeleteLicenseOrder() {
 
 export function useSaveLicensePackage() {
   return licensePackageResource.useMutation(
-    (input: { id: number; changes: LicensePackageUpdate } | { id?: undefined; changes: LicensePackageCreate }) =>
+    (input: { id: number; changes: Schemas['LicensePackageUpdate'] } | { id?: undefined; changes: Schemas['LicensePackageCreate'] }) =>
       input.id === undefined
         ? ok(api.POST('/api/licensePackage', { body: input.changes }), as<LicensePackage>())
         : ok(api.PUT('/api/licensePackage/{id}', { params: { path: { id: input.id } }, body: input.changes }), as<LicensePackage>()),

@@ -29,6 +29,7 @@ import shell from './shell.json';
 import overview from './overview.json';
 import datasourceData from './datasourceData.json';
 import alerts from './alerts.json';
+import licences from './licences.json';
 import type { Messages } from '../en';
 
 const messages: Messages = {
@@ -62,6 +63,7 @@ const messages: Messages = {
   overview,
   datasourceData,
   alerts,
+  licences,
 };
 
 export default messages;

@@ -29,6 +29,7 @@ import shell from './shell.json';
 import overview from './overview.json';
 import datasourceData from './datasourceData.json';
 import alerts from './alerts.json';
+import licences from './licences.json';
 
 const messages = {
   common,
@@ -61,6 +62,7 @@ const messages = {
   overview,
   datasourceData,
   alerts,
+  licences,
 };
 
 export type Messages = typeof messages;
