@@ -40,7 +40,7 @@ test('a tenant orders 5 licences, the super admin approves them, the tenant has 
   await expect(nav.getByTestId('nav-badge-awaitingApproval')).toContainText(/licence orders? awaits? approval/);
   await nav.getByRole('link', { name: 'Licences' }).click();
   await expect(adminPage.getByRole('heading', { name: 'Licences', level: 1 })).toBeVisible();
-  await expect(adminPage.getByTestId('licences-awaiting')).toContainText(/await your approval/);
+  await expect(adminPage.getByTestId('licences-awaiting')).toContainText(/awaits? your approval/);
   await adminPage.getByRole('button', { name: 'Show them' }).click();
   await expect(adminPage).toHaveURL(/state=awaiting/);
   await adminPage.getByRole('searchbox', { name: 'Search licence orders' }).fill(`PO-${suffix}`);
@@ -94,4 +94,15 @@ test('a tenant orders 5 licences, the super admin approves them, the tenant has 
     /\/screens\?licenseOrder=\d+$/,
   );
   await screenshotAtBothWidths(page, 'licences-tenant-approved');
+
+  // The order's link lists its screens (none yet); adding a screen offers the order's free licences.
+  await ownerRow.getByRole('link', { name: /Screens with licences of this order/ }).click();
+  await expect(page).toHaveURL(/\/screens\?licenseOrder=\d+$/);
+  await expect(page.getByTestId('screens-licence-order-filter')).toContainText(/Licences of order #\d+/);
+  await page.getByRole('button', { name: 'Add screen' }).first().click();
+  const add = page.getByRole('dialog', { name: 'Add a screen' });
+  await expect(add.getByLabel('Licence').getByRole('option', { name: /Licensed: Professional · order of .*, 5 free/ })).toHaveCount(1);
+  await screenshot(page, 'licences-add-screen-offers');
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await screenshotAtBothWidths(page, 'licences-screens-of-order');
 });

@@ -69,28 +69,29 @@ function payWords(order: LicenseOrder, t: Translate<'licences.orders'>, label: L
 
 function orderColumns({ t, label, format, isAdmin, showCustomer, canLinkScreens, onAction }: ColumnOptions): ColumnDef<LicenseOrder>[] {
   const columns: Array<ColumnDef<LicenseOrder> | null> = [
-    {
-      id: 'orderDate',
-      meta: { size: 120 },
-      header: t('columns.orderDate'),
-      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-900">{format.date(row.original.orderDate)}</span>,
-    },
+    // The first column never hides: the others' values are listed under it on a narrow window (DataTable).
     showCustomer
       ? {
           id: 'customer',
-          meta: { size: 170 },
+          meta: { size: 200 },
           enableSorting: false,
           header: t('columns.customer'),
           cell: ({ row }) => (
-            <span className="block max-w-48 truncate font-medium text-zinc-900" translate="no">
+            <span className="block max-w-56 truncate font-medium text-zinc-900" translate="no">
               {row.original.customer?.name ?? `#${row.original.customerId}`}
             </span>
           ),
         }
       : null,
     {
+      id: 'orderDate',
+      meta: { size: 130 },
+      header: t('columns.orderDate'),
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-900">{format.date(row.original.orderDate)}</span>,
+    },
+    {
       id: 'licenseType',
-      meta: { size: 170 },
+      meta: { size: 170, priority: 2 },
       enableSorting: false,
       header: t('columns.type'),
       cell: ({ row }) => {
@@ -116,7 +117,7 @@ function orderColumns({ t, label, format, isAdmin, showCustomer, canLinkScreens,
     },
     {
       id: 'assignedDeviceCount',
-      meta: { size: 110, priority: 2 },
+      meta: { size: 110, priority: 3 },
       header: t('columns.assigned'),
       cell: ({ row }) => {
         const order = row.original;
@@ -144,18 +145,18 @@ function orderColumns({ t, label, format, isAdmin, showCustomer, canLinkScreens,
     },
     {
       id: 'poNumber',
-      meta: { size: 120, priority: 3 },
+      meta: { size: 120, priority: 4 },
       header: t('columns.poNumber'),
-      cell: ({ row }) => <span className="block max-w-32 truncate text-zinc-600">{row.original.poNumber ?? ''}</span>,
+      cell: ({ row }) => <span className="block max-w-32 truncate text-zinc-600">{row.original.poNumber ?? '—'}</span>,
     },
     {
       id: 'comment',
-      meta: { size: 180, priority: 4 },
+      meta: { size: 180, priority: 5 },
       enableSorting: false,
       header: t('columns.comment'),
       cell: ({ row }) => (
         <p className="max-w-56 truncate text-zinc-600" title={row.original.comment ?? undefined}>
-          {row.original.comment ?? ''}
+          {row.original.comment ?? '—'}
         </p>
       ),
     },

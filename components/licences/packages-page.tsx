@@ -110,13 +110,13 @@ function packageColumns(
     },
     {
       id: 'licenseType',
-      meta: { size: 130 },
+      meta: { size: 110 },
       header: t('columns.type'),
       cell: ({ row }) => label('licenseType', row.original.licenseType),
     },
     {
       id: 'licensePayType',
-      meta: { size: 200 },
+      meta: { size: 190, priority: 1 },
       header: t('columns.payType'),
       cell: ({ row }) => {
         const { recurrence } = row.original;
