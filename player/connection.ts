@@ -7,6 +7,21 @@ import type { DeviceApi } from './api';
  * heartbeats at the device's interval carry the same news (commands, the manifest ETag).
  */
 
+/** The server's close code when the account's `deviceSessionLimit` of connected screens is reached (display module README). */
+export const SESSION_LIMIT_CLOSE = 4003;
+
+/**
+ * What the screen shows when the server refused it for the account's session limit; the limit is the number in the
+ * close reason (`session limit: the account's limit of 3 connected screens is reached`), left out when there is none.
+ */
+export function sessionLimitMessage(reason: string): string {
+  const limit = /\d+/.exec(reason)?.[0];
+
+  return limit === undefined
+    ? "This screen cannot connect: the account's limit of connected screens is reached"
+    : `This screen cannot connect: the account's limit of ${limit} connected ${limit === '1' ? 'screen' : 'screens'} is reached`;
+}
+
 export type Command = { id: string; name: string; params: Record<string, unknown>; issuedAt: number; expiresAt: number };
 export type Ack = { ok: boolean; result?: unknown; error?: string };
 
@@ -20,12 +35,16 @@ export type ConnectionEvents = {
   revoked: () => void;
   /** A datasource's data changed (spec 5 §2): read it again. */
   datasourceChanged?: (id: string) => void;
+  /** Refused for the account's session limit: the message to show; undefined once a connection is greeted again. */
+  refused?: (message: string | undefined) => void;
   state?: (online: boolean) => void;
 };
 
 export class Connection {
   private socket: WebSocket | undefined;
   private attempt = 0;
+  /** The last close was the session limit: no HTTP heartbeats meanwhile, slower retries. */
+  private limited = false;
   private heartbeatSeconds = 60;
   private beat: ReturnType<typeof setInterval> | undefined;
   private fallback: ReturnType<typeof setTimeout> | undefined;
@@ -69,6 +88,8 @@ export class Connection {
         clearInterval(this.beat);
         this.events.state?.(false);
         if (event.code === 4001) this.events.revoked();
+        this.limited = event.code === SESSION_LIMIT_CLOSE;
+        if (this.limited) this.events.refused?.(sessionLimitMessage(String(event.reason ?? '')));
         this.retry();
       });
     } catch (err) {
@@ -77,12 +98,20 @@ export class Connection {
     }
   }
 
+  /**
+   * Tries the socket again later and more rarely each time. Refused for the session limit: from 30 s up to 10
+   * minutes (a place frees when another screen goes), and no HTTP heartbeats meanwhile: the account has no place
+   * for this screen, over either transport.
+   */
   private retry(): void {
     if (this.stopped) return;
-    const delay = backoffDelay(this.attempt++, { baseMs: 1_000, maxMs: 60_000 });
+    const delay = this.limited
+      ? backoffDelay(this.attempt++, { baseMs: 30_000, maxMs: 600_000 })
+      : backoffDelay(this.attempt++, { baseMs: 1_000, maxMs: 60_000 });
     this.reconnects++;
     setTimeout(() => void this.open(), delay);
-    this.scheduleHttpHeartbeat(0);
+    if (this.limited) clearTimeout(this.fallback);
+    else this.scheduleHttpHeartbeat(0);
   }
 
   private frame(text: string, sentAt: number): void {
@@ -95,6 +124,8 @@ export class Connection {
     switch (frame.type) {
       case 'hello': {
         this.attempt = 0;
+        if (this.limited) this.events.refused?.(undefined);
+        this.limited = false;
         clearTimeout(this.fallback);
         this.heartbeatSeconds = Number(frame.heartbeatSeconds) || 60;
         if (typeof frame.serverTime === 'number') this.api.clock.sample(frame.serverTime, sentAt, Date.now());

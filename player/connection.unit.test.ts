@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, type DeviceApi } from './api';
 import { ServerClock } from './clock';
-import { Connection, type Command, type ConnectionEvents } from './connection';
+import { Connection, SESSION_LIMIT_CLOSE, sessionLimitMessage, type Command, type ConnectionEvents } from './connection';
 
 /** A WebSocket stand-in: records what is sent, lets the test deliver frames and close it. */
 class FakeSocket {
@@ -25,9 +25,9 @@ class FakeSocket {
   deliver(frame: unknown) {
     this.listeners.message?.forEach((l) => l({ data: JSON.stringify(frame) }));
   }
-  drop(code = 1006) {
+  drop(code = 1006, reason = '') {
     this.readyState = 3;
-    this.listeners.close?.forEach((l) => l({ code }));
+    this.listeners.close?.forEach((l) => l({ code, reason }));
   }
 }
 
@@ -49,7 +49,8 @@ function setup(ticket: () => Promise<unknown>) {
       return new Response(null, { status: 204 });
     }),
   };
-  const events: ConnectionEvents & { etags: string[]; performed: string[]; online: boolean[]; changed: string[] } = {
+  const events: ConnectionEvents & { etags: string[]; performed: string[]; online: boolean[]; changed: string[]; notices: unknown[] } = {
+    notices: [],
     etags: [],
     changed: [],
     performed: [],
@@ -64,6 +65,7 @@ function setup(ticket: () => Promise<unknown>) {
     revoked: vi.fn(),
     state: (online) => events.online.push(online),
     datasourceChanged: (id) => events.changed.push(id),
+    refused: (message) => events.notices.push(message),
   };
 
   return { connection: new Connection(api as unknown as DeviceApi, events), api, calls, events };
@@ -170,5 +172,36 @@ describe('the device connection', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(refused.events.revoked).toHaveBeenCalledOnce();
     refused.connection.stop();
+  });
+
+  it('over the session limit (4003) shows why, beats no more over HTTP, tries again after 15 s or more, and clears the notice once greeted', async () => {
+    const { connection, calls, events } = setup(async () => ({ ticket: 's'.repeat(30) }));
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.last!.drop(SESSION_LIMIT_CLOSE, "session limit: the account's limit of 3 connected screens is reached");
+    expect(events.notices).toEqual(["This screen cannot connect: the account's limit of 3 connected screens is reached"]);
+    expect(events.revoked).not.toHaveBeenCalled();
+    const tickets = () => calls.filter((c) => c.path === '/api/display/wsTicket').length;
+    // Half the 30 s base at least (equal jitter): not the 1 s of a lost connection.
+    await vi.advanceTimersByTimeAsync(14_900);
+    expect(tickets()).toBe(1);
+    expect(calls.filter((c) => c.path === '/api/display/heartbeat')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(15_100);
+    expect(tickets()).toBe(2);
+    FakeSocket.last!.deliver({ type: 'hello', serverTime: Date.now(), heartbeatSeconds: 60, manifestEtag: 'etag-1' });
+    expect(events.notices).toEqual(["This screen cannot connect: the account's limit of 3 connected screens is reached", undefined]);
+    connection.stop();
+  });
+});
+
+describe('sessionLimitMessage', () => {
+  it('names the limit of the close reason, in the singular for one screen, and reads without a number', () => {
+    expect(sessionLimitMessage("session limit: the account's limit of 12 connected screens is reached")).toBe(
+      "This screen cannot connect: the account's limit of 12 connected screens is reached",
+    );
+    expect(sessionLimitMessage("session limit: the account's limit of 1 connected screens is reached")).toBe(
+      "This screen cannot connect: the account's limit of 1 connected screen is reached",
+    );
+    expect(sessionLimitMessage('')).toBe("This screen cannot connect: the account's limit of connected screens is reached");
   });
 });

@@ -664,6 +664,13 @@ async function boot(): Promise<void> {
       wasOffline = !online;
     },
     datasourceChanged: (id) => started && void player.datasources.changed(id),
+    // Over the account's limit of connected screens: said over whatever the screen shows, until a place frees.
+    refused: (message) => {
+      const notice = $('refused');
+      notice.textContent = message ?? '';
+      notice.hidden = message === undefined;
+      if (message) note(message);
+    },
   });
   connection.start();
   if (claimed) {

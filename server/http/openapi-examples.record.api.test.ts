@@ -1332,6 +1332,7 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/licenseOrder/${ordered.id}?${q}`, { token: owner });
     await call('GET', `/api/licenseOrder/getByCustomer/${customerId}`, { token: owner });
     await call('GET', `/api/licenseOrder/getAllApprovedForCustomer/${customerId}`, { token: owner });
+    await call('GET', `/api/customer/${customerId}/license/dashboard`, { token: owner });
     await call('GET', `/api/licenseOrder/csv?${q}`, { token: admin });
     const spareOrder = (
       await call(

@@ -23,6 +23,7 @@ import type { ResponseDrift } from '@/server/http/response-conformance';
 import { createNodeListener } from '@/server/http/node-listener';
 import { createLogger } from '@/server/logger';
 import { customers } from '@/server/tenant/customers.table';
+import { licenseOrders } from '@/server/modules/licences/licences.table';
 import { users } from '@/server/modules/users/users.table';
 import { createBlobStore } from '@/server/storage';
 import { insertInitialFolders } from '@/server/modules/folders/folders.queries';
@@ -96,6 +97,24 @@ export async function createTestContext(env: Record<string, string> = {}, option
           passwordHash: await hashPassword(password),
           ...rest,
           customerId,
+        })
+        .returning();
+
+      return row!;
+    },
+    /** An approved licence order of the customer (spec 5 §6: the licences devices may hold), BASIC and 10 licences unless told. */
+    async licenseOrder(customerId: number, values: Partial<typeof licenseOrders.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(licenseOrders)
+        .values({
+          customerId,
+          orderDate: new Date(),
+          deviceLicenseCount: 10,
+          licenseType: 'BASIC',
+          licensePayType: 'ONETIME',
+          approved: true,
+          approveDate: new Date(),
+          ...values,
         })
         .returning();
 

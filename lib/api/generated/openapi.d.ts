@@ -867,6 +867,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/{customerId}/license/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's licence dashboard
+         * @description Licences of the approved orders, in total and per type: ordered, assigned (held by the customer’s devices) and free; the customer’s devices by `licenseStatus`; its connected devices (`activeBrowserSessionCount`) against `deviceSessionLimit` (`browserSessionLimit`, 0 = unlimited); its free licences and the devices using them. Unapproved orders count nowhere. ADMIN any customer, a network owner’s OWNER its members and itself, everyone else the own customer; another answers 404 `customer.error.notFound`, like a missing one.
+         */
+        get: operations["getLicenseDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer/{id}": {
         parameters: {
             query?: never;
@@ -3113,7 +3133,7 @@ export interface paths {
         put?: never;
         /**
          * Claim a device by its activation code or serial, or pre-register one by serial
-         * @description The device joins the selected customer’s root device folder with the name, licence and time zone sent. A wrong or expired code (or an unknown serial without `createDeviceIfSerialNotFound`) is a 404. After ten failed claims by one user or one tenant within 15 minutes, every claim of that user or tenant answers 429 with Retry-After until the window passes. A serial already pre-registered and not yet taken over is a 409.
+         * @description The device joins the selected customer’s root device folder with the name, licence and time zone sent. A wrong or expired code (or an unknown serial without `createDeviceIfSerialNotFound`) is a 404. After ten failed claims by one user or one tenant within 15 minutes, every claim of that user or tenant answers 429 with Retry-After until the window passes. A serial already pre-registered and not yet taken over is a 409, as is a licence none is free of (`license.error.noFreeLicense`: LICENSED with an order that is not an approved order of the customer or has no free licence, FREE beyond the customer's `freeLicenses`).
          */
         post: operations["assignDeviceToCustomer"];
         delete?: never;
@@ -7609,6 +7629,42 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        /** @description A customer's licence dashboard (spec 3); every count computed from orders and devices */
+        LicenseDashboard: {
+            /** @description Devices of the customer connected (WebSocket) right now */
+            activeBrowserSessionCount: number;
+            /** @description Devices of the customer holding a licence of one of its approved orders */
+            assignedLicenseCount: number;
+            /** @description The customer’s `deviceSessionLimit`: devices that may be connected at once, 0 = unlimited */
+            browserSessionLimit: number;
+            /** @description The customer’s devices by `licenseStatus`; every status is present */
+            deviceStatusCounts: {
+                /** @description Devices with licenseStatus FREE */
+                FREE: number;
+                /** @description Devices with licenseStatus LICENSED */
+                LICENSED: number;
+                /** @description Devices with licenseStatus TRIAL */
+                TRIAL: number;
+                /** @description Devices with licenseStatus UN_LICENSED */
+                UN_LICENSED: number;
+            };
+            /** @description The customer’s `freeLicenses` */
+            freeCount: number;
+            /** @description Per licence type (the order’s type); every type is present */
+            licenseTypeCounts: {
+                BASIC: components["schemas"]["LicenseTypeCount"];
+                DBA: components["schemas"]["LicenseTypeCount"];
+                ENTERPRISE: components["schemas"]["LicenseTypeCount"];
+                PROFESSIONAL: components["schemas"]["LicenseTypeCount"];
+                VIDEO_WALL: components["schemas"]["LicenseTypeCount"];
+            };
+            /** @description Licences of the approved orders (the customer’s `totalLicenses`) */
+            totalLicenseCount: number;
+            /** @description total − assigned, never below 0 */
+            unAssignedLicenseCount: number;
+            /** @description Devices with licenseStatus FREE */
+            usedFreeCount: number;
+        };
         LicenseOrder: {
             approved?: boolean;
             /** Format: date-time */
@@ -7833,6 +7889,14 @@ export interface components {
             frequency: number;
             /** @enum {string} */
             recurrenceType: "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
+        };
+        LicenseTypeCount: {
+            /** @description Devices of the customer holding a licence of an approved order of this type */
+            assigned: number;
+            /** @description ordered − assigned, never below 0 */
+            free: number;
+            /** @description Licences of this type in the approved orders */
+            ordered: number;
         };
         LocationBody: {
             latitude: number;
@@ -15120,6 +15184,87 @@ export interface operations {
             };
             /** @description The body has a media type this operation does not take (`request.error.unsupportedMediaType`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is starting or stopping (`server.error.unavailable`); try again */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLicenseDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer */
+                customerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseDashboard"];
+                };
+            };
+            /** @description Invalid input (body, query, path, search, select, sort or paging) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description `Bearer` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Below the minimum role, restricted customer, customerId outside the caller's scope, a cross-origin write with the console session, or a missing CAPTCHA or second factor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such customer, or one outside the caller’s scope (`customer.error.notFound`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body, or its declared `Content-Length`, is larger than this operation accepts (`request.error.payloadTooLarge`, `details.maxBytes`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30927,6 +31072,15 @@ export interface operations {
             };
             /** @description No such resource, or one the caller cannot see; a `customerId` that names no customer (`customer.error.notFound`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocked by the current state (duplicate, in use, …) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
 import { deviceContents } from '@/server/modules/content/content.table';
 import { contentGroups } from '@/server/modules/folders/folders.table';
+import { customers } from '@/server/tenant/customers.table';
 import { deviceChangeListeners, type DeviceChange } from './device-changes';
 import { devicesTestKit, type DevicesTestKit } from './devices.test-kit';
 import { deviceCommands, devices } from './devices.table';
@@ -104,16 +105,25 @@ describe('state-setting commands', () => {
     const q = `customerId=${k.customerId}&search=${encodeURIComponent(`id=${d.id}`)}`;
     expect((await post(`/api/v2/device/emergency?${q}&emergencyStatus=true`)).body).toEqual({ updated: 1 });
     expect((await post(`/api/v2/device/time?${q}&timeZone=Asia/Kolkata`)).body).toEqual({ updated: 1 });
+    // FREE draws on the customer's free licences (spec 5 §6).
+    expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=FREE&licenseType=BASIC`)).body).toMatchObject({
+      status: 409,
+      key: 'license.error.noFreeLicense',
+    });
+    await t.db.update(customers).set({ freeLicenses: 1 }).where(eq(customers.id, k.customerId));
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=FREE&licenseType=BASIC`)).body).toEqual({ updated: 1 });
     expect(await row(d.id)).toMatchObject({ emergencyStatus: true, timeZone: 'Asia/Kolkata', licenseStatus: 'FREE', licenseType: 'BASIC' });
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=FREE`)).status).toBe(400);
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=LICENSED`)).status).toBe(400);
+    const order = await t.factories.licenseOrder(k.customerId);
+    expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=LICENSED&licenseOrderId=${order.id}`)).body).toEqual({
+      updated: 1,
+    });
     // The status that clears the order, with an order (the fuzzer's 500: the column assigned twice in one UPDATE).
-    expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=LICENSED&licenseOrderId=7`)).body).toEqual({ updated: 1 });
     const unlicensed = await post(`/api/v2/device/updateLicense?${q}&licenseStatus=UN_LICENSED&licenseOrderId=1`);
     expect(unlicensed.status, JSON.stringify(unlicensed.body)).toBe(400);
     expect(unlicensed.body).toMatchObject({ key: 'request.error.invalidCombination', details: { parameter: 'licenseOrderId' } });
-    expect(await row(d.id)).toMatchObject({ licenseStatus: 'LICENSED', licenseOrderId: 7 });
+    expect(await row(d.id)).toMatchObject({ licenseStatus: 'LICENSED', licenseOrderId: order.id, licenseType: 'BASIC' });
     expect((await post(`/api/v2/device/updateLicense?${q}&licenseStatus=UN_LICENSED`)).body).toEqual({ updated: 1 });
     expect(await row(d.id)).toMatchObject({ licenseStatus: 'UN_LICENSED', licenseOrderId: null });
     expect(

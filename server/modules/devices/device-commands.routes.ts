@@ -11,6 +11,7 @@ import {
   type CommandName,
 } from './device-commands.schemas';
 import { customerIdParam, json } from '@/server/http/list-query';
+import { conflictError } from '@/server/http/responses';
 import { batchQuery } from './devices.routes';
 
 /** One route per batch command (spec 3): POST sets or sends it, DELETE removes a setting where the spec allows. */
@@ -26,8 +27,16 @@ const notResourceIds: Partial<Record<CommandName, IdExemptions>> = {
     'query.datasourceId': 'datasources arrive with their issue; until then the id is stored as the devices’ binding, checked then',
   },
   dataRowId: { 'query.dataRowId': 'a row key inside the bound datasource, not a resource of its own' },
-  updateLicense: { 'query.licenseOrderId': 'licence orders arrive with their issue; until then the number is stored, checked then' },
 };
+
+/**
+ * Commands that take another resource's id, the kind the id sweep fills it with, and why some answer like a missing
+ * id: spec 5 §6 refuses every order that has no licence to give (missing, another tenant's, unapproved, full) alike.
+ */
+const LICENCE_ORDER_LIKE_MISSING = {
+  'query.licenseOrderId':
+    'any order without a free licence of this customer, another tenant’s too, answers 409 license.error.noFreeLicense',
+} as const;
 
 function commandRoute(name: CommandName, method: 'post' | 'delete') {
   const definition = COMMANDS[name];
@@ -47,10 +56,17 @@ function commandRoute(name: CommandName, method: 'post' | 'delete') {
         query: method === 'post' ? batchQuery.merge(commandParams[name]) : batchQuery,
         ...(body ? { body: { required: name !== 'clearCache', ...json(body) } } : {}),
       },
-      responses: { 200: { description: 'How many devices it reached', ...json(CommandResultSchema) } },
+      responses: {
+        200: { description: 'How many devices it reached', ...json(CommandResultSchema) },
+        // license.error.noFreeLicense (spec 5 §6).
+        ...(name === 'updateLicense' && method === 'post' ? conflictError : {}),
+      },
     },
     {
       ...(contentParam && method === 'post' ? { resourceIds: { 'query.contentId': 'deviceContent' } } : {}),
+      ...(name === 'updateLicense' && method === 'post'
+        ? { resourceIds: { 'query.licenseOrderId': 'licenseOrder' }, answersLikeMissing: LICENCE_ORDER_LIKE_MISSING }
+        : {}),
       ...(method === 'post' ? { notResourceIds: notResourceIds[name] } : {}),
     },
   );

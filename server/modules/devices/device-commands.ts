@@ -10,6 +10,7 @@ import { INVALID_COMBINATION } from '@/server/http/wire.schemas';
 import { auditChange } from '@/server/modules/audit-log';
 import { type commandBodies, type commandParams, type CommandName } from './device-commands.schemas';
 import { announceDeviceChange } from './device-changes';
+import { licenceColumnValues, prepareLicence } from './device-licences';
 import { batchTargets, type ApplyOn } from './devices.batch';
 import { contentOfCustomer, issueCommands, updateTargetDevices } from './devices.queries';
 import { batchCustomerId } from './devices.service';
@@ -32,6 +33,8 @@ type Body<N extends CommandName> = N extends keyof typeof commandBodies ? z.infe
 type Effect<N extends CommandName> =
   | { kind: 'setting'; key: string; value: (params: Params<N>, body: Body<N>) => unknown }
   | { kind: 'columns'; set: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<ColumnValues> | ColumnValues }
+  /** Columns whose write takes a lock first and is checked after (the licence rules): `verify` runs after the UPDATE. */
+  | { kind: 'checkedColumns'; prepare: (params: Params<N>, ctx: CommandContext) => Promise<CheckedColumns> }
   | {
       kind: 'command';
       params: (params: Params<N>, body: Body<N>, ctx: CommandContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -45,6 +48,8 @@ export type CommandContext = { tx: Executor; customerId: number };
  * never assign a column twice (PostgreSQL refuses "multiple assignments to same column" with a 500).
  */
 type ColumnValues = Record<string, SQL>;
+
+type CheckedColumns = { set: ColumnValues; verify: () => Promise<void> };
 
 /** `col = value, …` of an UPDATE. */
 function assignments(values: ColumnValues): SQL {
@@ -229,29 +234,11 @@ export const COMMANDS: { [N in CommandName]: CommandDefinition<N> } = {
     minRole: TECH,
     summary: 'Change the licence of the devices',
     effect: {
-      kind: 'columns',
-      set: (p) => {
-        if (p.licenseStatus === undefined && p.licenseType === undefined && p.licenseOrderId === undefined) {
-          throw new ValidationError(INVALID_COMBINATION, 'Name the licence status, type or order to set', { parameter: 'licenseStatus' });
-        }
-        if (p.licenseStatus === 'FREE' && !p.licenseType)
-          throw new ValidationError(INVALID_COMBINATION, 'A FREE licence needs its licenseType', { parameter: 'licenseType' });
-        if (p.licenseStatus === 'LICENSED' && p.licenseOrderId === undefined)
-          throw new ValidationError(INVALID_COMBINATION, 'A LICENSED device needs its licenseOrderId', { parameter: 'licenseOrderId' });
-        // As in the claim: an order only with LICENSED (or with no status: the order of licensed devices changes).
-        if (p.licenseStatus !== undefined && p.licenseStatus !== 'LICENSED' && p.licenseOrderId !== undefined) {
-          throw new ValidationError(INVALID_COMBINATION, 'licenseOrderId goes only with licenseStatus LICENSED', {
-            parameter: 'licenseOrderId',
-          });
-        }
+      kind: 'checkedColumns',
+      prepare: async (p, ctx) => {
+        const licence = await prepareLicence(ctx.tx, ctx.customerId, p);
 
-        return {
-          ...(p.licenseStatus !== undefined && { license_status: sql`${p.licenseStatus}` }),
-          ...(p.licenseType !== undefined && { license_type: sql`${p.licenseType}` }),
-          ...(p.licenseOrderId !== undefined && { license_order_id: sql`${p.licenseOrderId}` }),
-          // Unlicensed devices hold no order.
-          ...(p.licenseStatus === 'UN_LICENSED' && { license_order_id: sql`null` }),
-        };
+        return { set: licenceColumnValues(licence.columns), verify: licence.verify };
       },
     },
   },
@@ -267,7 +254,15 @@ const COMMAND_LIFETIME_MS = 10 * 60_000;
  * for the one-shot effects that have no batch route (`showToast`, `loadUrl`, …).
  */
 export type ResolvedCommand =
-  | { kind: 'state'; name: string; set: ColumnValues; params: Record<string, unknown>; remove?: boolean }
+  | {
+      kind: 'state';
+      name: string;
+      set: ColumnValues;
+      params: Record<string, unknown>;
+      remove?: boolean;
+      /** Runs after the devices were written, in the same transaction (the licence checks); throws to refuse. */
+      verify?: () => Promise<void>;
+    }
   | { kind: 'oneShot'; name: string; params: Record<string, unknown>; startsAt?: number };
 
 /**
@@ -303,6 +298,11 @@ export async function resolveCommand<N extends CommandName>(
     const params = await effect.params(input.params, input.body, ctx);
 
     return { kind: 'oneShot', name, params, ...(typeof params.cacheAt === 'number' ? { startsAt: params.cacheAt } : {}) };
+  }
+  if (effect.kind === 'checkedColumns') {
+    const { set, verify } = await effect.prepare(input.params, ctx);
+
+    return { kind: 'state', name, set, verify, params: stateCommandParams(input) };
   }
   const set: ColumnValues =
     effect.kind === 'columns'
@@ -340,6 +340,7 @@ export async function sendDeviceCommand(
     });
   } else {
     ids = await updateTargetDevices(tx, assignments(command.set), input.where);
+    await command.verify?.();
     // A state change is a command too: its row is what the player acknowledges (after applying it, spec 4
     // §3: the manifest holds the new state) and what the screen's history and settings show as sent,
     // delivered and confirmed. One row per changed device, in the same transaction.

@@ -12,6 +12,7 @@ import { criteriaCompilers } from '@/server/modules/quick-filters';
 import { tagSources } from '@/server/modules/tags';
 import { teamResources } from '@/server/modules/teams';
 import { deviceCriteriaCompiler } from './device-criteria';
+import { connectedDeviceCountSql } from './device-session-count';
 import { registerDeviceRoutes } from './devices.handlers';
 import { deleteOldMetricSamples, METRIC_RETENTION_JOB, OFFLINE_SWEEP_JOB, runOfflineSweeps } from './devices.jobs';
 import { insertDevice, insertDevicePreview } from './devices.queries';
@@ -21,6 +22,7 @@ import {
   deviceMetricSamples,
   devicePreviews,
   devices,
+  deviceSessions,
   deviceSocketTickets,
   deviceStatusChanges,
 } from './devices.table';
@@ -59,14 +61,31 @@ export const devicesModule = defineModule({
     { name: OFFLINE_SWEEP_JOB, cron: '* * * * *', run: () => runOfflineSweeps(db, log) },
     { name: METRIC_RETENTION_JOB, cron: '23 3 * * *', run: async () => void (await deleteOldMetricSamples(db, new Date(), log)) },
   ],
-  tables: [devices, deviceStatusChanges, deviceCommands, deviceMetricSamples, devicePreviews, deviceAccessTokens, deviceSocketTickets],
+  tables: [
+    devices,
+    deviceStatusChanges,
+    deviceCommands,
+    deviceMetricSamples,
+    devicePreviews,
+    deviceAccessTokens,
+    deviceSocketTickets,
+    deviceSessions,
+  ],
   plugs: [
     plug(teamResources, { type: 'device', table: devices, idColumn: devices.id, customerIdColumn: devices.customerId }),
     plug(tagSources, { name: 'device', tagType: 'DEVICE', table: devices, tagsColumn: devices.tags, customerIdColumn: devices.customerId }),
     plug(criteriaCompilers, deviceCriteriaCompiler),
     plug(contentAssignments, { name: 'device', devices: devicesShowing }),
-    // An order's `assignedDeviceCount` and its in-use check count the devices naming it.
-    plug(licenseAssignments, { name: 'device', table: devices, orderIdColumn: devices.licenseOrderId }),
+    // An order's `assignedDeviceCount` and its in-use check count the devices naming it; the licence dashboard counts them by customer and status.
+    plug(licenseAssignments, {
+      name: 'device',
+      table: devices,
+      orderIdColumn: devices.licenseOrderId,
+      customerIdColumn: devices.customerId,
+      licenseStatusColumn: devices.licenseStatus,
+      // As the display module's session limit counts: distinct devices with a running socket lease.
+      connectedCount: (customerId) => connectedDeviceCountSql(customerId),
+    }),
     plug(
       customerStatistics,
       // Spec 3: `activeLicenses` are the customer's devices holding a licence of an order (licences in use); `lastDeviceActivity` its devices' newest call.

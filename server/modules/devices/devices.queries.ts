@@ -326,3 +326,13 @@ export async function findDevicePreview(
 
   return row;
 }
+
+/** The customer's devices using one of its free licences (FREE; index device_customer_free_licence_idx). */
+export async function countFreeLicenceDevices(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(devices)
+    .where(and(eq(devices.customerId, customerId), eq(devices.licenseStatus, 'FREE')));
+
+  return row?.n ?? 0;
+}

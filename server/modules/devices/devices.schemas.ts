@@ -5,6 +5,7 @@ import { booleanQuery } from '@/server/http/query-params.schemas';
 import { clearable, updateBody } from '@/server/http/update-body';
 import { projected } from '@/server/query/projection.schemas';
 import { selectTeamIdsParam } from '@/server/modules/teams/teams.schemas';
+import { licenseStatuses, licenseTypes } from '@/server/modules/licences/licences.schemas';
 
 /*
  * Wire shapes of devices (spec 3 "Device", "Devices and device folders"). No server imports: the console
@@ -23,8 +24,8 @@ export const devicePlatforms = [
   'BROWSER',
 ] as const;
 export const deviceStatuses = ['ONLINE', 'OFFLINE'] as const;
-export const licenseStatuses = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
-export const licenseTypes = ['BASIC', 'PROFESSIONAL', 'DBA', 'ENTERPRISE', 'VIDEO_WALL'] as const;
+// The licence names are the licences module's (orders grant them, devices hold them).
+export { licenseStatuses, licenseTypes };
 
 const ref = z.object({ id: z.string().uuid().optional(), name: z.string().optional() });
 

@@ -111,6 +111,10 @@ export const devices = pgTable(
     index('device_license_order_idx')
       .on(t.licenseOrderId)
       .where(sql`${t.licenseOrderId} is not null`),
+    // A customer's FREE devices (the check that they do not outnumber its free licences).
+    index('device_customer_free_licence_idx')
+      .on(t.customerId)
+      .where(sql`${t.licenseStatus} = 'FREE'`),
   ],
 );
 
@@ -240,4 +244,30 @@ export const deviceSocketTickets = pgTable(
   },
   // By device: a new ticket drops the device's oldest (and the device's delete cascades through it).
   (t) => [index('device_socket_ticket_expires_idx').on(t.expiresAt), index('device_socket_ticket_device_idx').on(t.deviceId, t.expiresAt)],
+);
+
+/**
+ * Open device WebSockets, one row per connection (the display module's session limit, issue 33): which instance
+ * holds it and until when its lease runs. The instance renews its leases every ping round and deletes a row when
+ * its socket closes; a crashed instance's rows stop counting when their lease runs out. A customer's connected
+ * devices are its distinct `device_id`s with a running lease (`customer_id` follows the device at each renewal,
+ * so a claim while connected moves the session to the new customer).
+ */
+export const deviceSessions = pgTable(
+  'device_session',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' }).references(() => customers.id, { onDelete: 'cascade' }),
+    instanceId: uuid('instance_id').notNull(),
+    openedAt: at('opened_at').notNull().defaultNow(),
+    leaseUntil: at('lease_until').notNull(),
+  },
+  (t) => [
+    // The count under the customer's lock, and the dashboard's.
+    index('device_session_customer_idx').on(t.customerId, t.leaseUntil, t.deviceId),
+    index('device_session_device_idx').on(t.deviceId),
+  ],
 );

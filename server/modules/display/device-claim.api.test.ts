@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A tenant with a TECHNICIAN, in its own failure windows. */
+/** A tenant with a TECHNICIAN, in its own failure windows, and a few free licences (spec 5 §6: FREE draws on them). */
 async function tenant() {
-  const customer = await t.factories.customer();
+  const customer = await t.factories.customer({ freeLicenses: 5 });
   const tech = await t.actor('TECHNICIAN', { customerId: customer.id });
   const [root] = await t.db.select().from(deviceGroups).where(eq(deviceGroups.customerId, customer.id));
 
@@ -97,13 +97,13 @@ describe('POST /api/v2/device/assignToCustomer with an activation code', () => {
     expect((await claim(tech, { activationCode: device.activationCode })).status).toBe(404);
   });
 
-  it('stores licenseOrderId with LICENSED', async () => {
-    const { tech } = await tenant();
+  it("stores licenseOrderId with LICENSED and the order's licence type", async () => {
+    const { tech, customerId } = await tenant();
+    const order = await t.factories.licenseOrder(customerId, { licenseType: 'VIDEO_WALL' });
     const device = await newDevice(t);
-    const res = await claim(tech, { activationCode: device.activationCode, licenseStatus: 'LICENSED', licenseOrderId: 77 });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ licenseStatus: 'LICENSED', licenseOrderId: 77 });
-    expect(res.body.licenseType).toBeUndefined();
+    const res = await claim(tech, { activationCode: device.activationCode, licenseStatus: 'LICENSED', licenseOrderId: order.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ licenseStatus: 'LICENSED', licenseOrderId: order.id, licenseType: 'VIDEO_WALL' });
   });
 
   it('answers 404 to a wrong or expired code', async () => {

@@ -7,7 +7,7 @@ import { withTransaction } from '@/server/db/transaction';
 import { ConflictError, NotFoundError, TooManyRequestsError } from '@/server/errors';
 import { auditChange } from '@/server/modules/audit-log';
 import type { Device } from '@/server/modules/devices/devices.schemas';
-import { readDevice } from '@/server/modules/devices';
+import { prepareLicence, readDevice } from '@/server/modules/devices';
 import { notifyDevices } from './device-push';
 import * as q from './display.queries';
 import type { AssignToCustomer } from './display.schemas';
@@ -41,11 +41,13 @@ export async function assignToCustomer(ctx: ServiceContext, body: AssignToCustom
     outcome = await withTransaction(ctx.db, async (tx) => {
       const folder = await q.findRootDeviceGroup(tx, customerId);
       if (!folder) throw new NotFoundError('deviceGroup');
+      // The licence's lock (its order, or the customer's free licences) before the device's row, as updateLicense takes them.
+      const prepared = await prepareLicence(tx, customerId, body);
       const licence = {
         name: body.deviceName,
         licenseStatus: body.licenseStatus,
-        licenseType: body.licenseStatus === 'FREE' ? body.licenseType : null,
-        licenseOrderId: body.licenseStatus === 'LICENSED' ? body.licenseOrderId : null,
+        licenseType: prepared.columns.licenseType ?? null,
+        licenseOrderId: prepared.columns.licenseOrderId ?? null,
         timeZone: body.timeZone,
       };
       const placement = { customerId, deviceGroupId: folder.id, groupPath: folder.path };
@@ -60,6 +62,7 @@ export async function assignToCustomer(ctx: ServiceContext, body: AssignToCustom
           activationCode: null,
           activationCodeExpiresAt: null,
         });
+        await prepared.verify();
         await auditChange(tx, ctx, {
           action: 'assignToCustomer',
           entityType: 'device',
@@ -92,6 +95,7 @@ export async function assignToCustomer(ctx: ServiceContext, body: AssignToCustom
         secretHash: hashToken(newOpaqueToken()),
         everConnected: false,
       });
+      await prepared.verify();
       await auditChange(tx, ctx, {
         action: 'create',
         entityType: 'device',

@@ -5,9 +5,17 @@ import { CommandAckSchema, DisplayHeartbeatSchema } from './display.schemas';
 
 /* The frames of a device's WebSocket (spec 4 §3): what a device may send, and how the server answers and closes. */
 
-/** WebSocket close codes: the device broke the frame policy; a newer connection of the device took its place. */
+/**
+ * WebSocket close codes: the device broke the frame policy; a newer connection of the device took its place; the
+ * customer's `deviceSessionLimit` of connected devices is reached (`sessionLimitReason` says the limit).
+ */
 export const CLOSE_POLICY_VIOLATION = 1008;
 export const CLOSE_REPLACED = 4002;
+export const CLOSE_SESSION_LIMIT = 4003;
+
+/** The close reason of CLOSE_SESSION_LIMIT (ASCII, far below the 123 bytes a reason may take); players read the number. */
+export const sessionLimitReason = (limit: number) =>
+  `session limit: the account's limit of ${limit} connected ${limit === 1 ? 'screen' : 'screens'} is reached`;
 
 const HeartbeatFrame = DisplayHeartbeatSchema.extend({ type: z.literal('heartbeat') });
 const AckFrame = CommandAckSchema.extend({ type: z.literal('ack'), commandId: z.string().uuid() });

@@ -1,9 +1,11 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
-import type { Executor } from '@/server/db/client';
+import type { Database, Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
+import { withTransaction } from '@/server/db/transaction';
 import { customers } from '@/server/tenant/customers.table';
-import { deviceCommands, devices, deviceSocketTickets, deviceStatusChanges } from '@/server/modules/devices/devices.table';
+import { connectedDeviceCountSql } from '@/server/modules/devices';
+import { deviceCommands, devices, deviceSessions, deviceSocketTickets, deviceStatusChanges } from '@/server/modules/devices/devices.table';
 import { activityDue } from './display.queries';
 
 /* The device WebSocket's statements: tickets, and the connected devices, each set-based over all of them. */
@@ -213,4 +215,91 @@ export async function existingCommandsOf(db: Executor, acks: readonly SocketAck[
   );
 
   return new Set(rows.map((r) => r.id));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The customer's session limit (`deviceSessionLimit`, issue 33): one `device_session` row per open connection.
+
+export type SessionAdmission = { admitted: true } | { admitted: false; limit: number };
+
+/**
+ * Counts the connection in, or refuses it: with a `deviceSessionLimit` above 0, the customer's other devices
+ * connected now (`connectedDeviceCountSql`, the device itself not counted, so a device reconnecting past its own
+ * half-open connection gets in) must be below it. The customer row is locked first (`for no key update`: admissions
+ * of one customer queue, nothing else waits on them), and the count is a second statement, so it sees every
+ * admission committed while this one waited (each statement reads afresh under read committed). An unassigned
+ * device is counted for no customer and never refused.
+ */
+export async function admitSession(
+  db: Database,
+  session: { id: string; deviceId: string; customerId: number | null; instanceId: string; leaseSeconds: number },
+): Promise<SessionAdmission> {
+  const row = {
+    id: session.id,
+    deviceId: session.deviceId,
+    customerId: session.customerId,
+    instanceId: session.instanceId,
+    leaseUntil: sql`now() + make_interval(secs => ${session.leaseSeconds})`,
+  };
+  const customerId = session.customerId;
+  if (customerId === null) {
+    await db.insert(deviceSessions).values(row);
+
+    return { admitted: true };
+  }
+
+  return withTransaction(db, async (tx) => {
+    const [customer] = await tx
+      .select({ limit: customers.deviceSessionLimit })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('no key update');
+    // A customer deleted meanwhile: the device is gone with it, the ping round closes the socket.
+    const limit = customer?.limit ?? 0;
+    if (limit > 0) {
+      const [counted] = await execRows<{ n: number }>(
+        tx,
+        sql`select ${connectedDeviceCountSql(sql`${customerId}::bigint`, sql`${session.deviceId}::uuid`)} as n`,
+      );
+      if (Number(counted?.n ?? 0) >= limit) return { admitted: false, limit };
+    }
+    await tx.insert(deviceSessions).values(row);
+
+    return { admitted: true };
+  });
+}
+
+/**
+ * The instance's connections are still open: their leases run `leaseSeconds` from now, and each follows its
+ * device's customer (a claim while connected). A row that is gone (its lease ran out while the instance stalled)
+ * is written again. One statement for any number of connections.
+ */
+export async function renewSessions(
+  db: Executor,
+  input: { instanceId: string; sessions: ReadonlyArray<{ id: string; deviceId: string }>; leaseSeconds: number },
+): Promise<void> {
+  if (input.sessions.length === 0) return;
+  await db.execute(sql`insert into ${deviceSessions} (id, device_id, customer_id, instance_id, lease_until)
+    select s.id, s.device_id, d.customer_id, ${input.instanceId}::uuid, now() + make_interval(secs => ${input.leaseSeconds})
+    from unnest(${uuidArrayParam(input.sessions.map((s) => s.id))}, ${uuidArrayParam(input.sessions.map((s) => s.deviceId))}) as s(id, device_id)
+    join ${devices} d on d.id = s.device_id
+    on conflict (id) do update set lease_until = excluded.lease_until, customer_id = excluded.customer_id`);
+}
+
+/** Connections that closed (one statement). */
+export async function endSessions(db: Executor, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db.delete(deviceSessions).where(sql`${deviceSessions.id} = any(${uuidArrayParam(sessionIds)})`);
+}
+
+/** Every connection of a stopping instance, and the leases that ran out long ago (a crashed instance's). */
+export async function endInstanceSessions(db: Executor, instanceId: string): Promise<void> {
+  await db
+    .delete(deviceSessions)
+    .where(or(eq(deviceSessions.instanceId, instanceId), lt(deviceSessions.leaseUntil, sql`now() - interval '1 hour'`)));
+}
+
+/** Rows whose lease ran out an hour ago: their instance is gone (the ping round's housekeeping). */
+export async function deleteExpiredSessions(db: Executor): Promise<void> {
+  await db.delete(deviceSessions).where(lt(deviceSessions.leaseUntil, sql`now() - interval '1 hour'`));
 }

@@ -3,7 +3,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
-import { ForbiddenError, NotFoundError, ValidationError } from '@/server/errors';
+import { ForbiddenError, ValidationError } from '@/server/errors';
 import { toErrorBody, validationErrorBody } from '@/server/http/errors';
 import { parseSafeJson } from '@/server/http/hostile-input';
 import type { BlobStore } from '@/server/storage';
@@ -12,11 +12,9 @@ import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
 import { BINARY, CLOSE_POLICY_VIOLATION, CLOSE_REPLACED, DeviceFrame, errorFrame, send } from './device-frames';
 import { commandView, manifestEtags } from './display.service';
+import { SessionLeases } from './session-leases';
+import { SocketAcks } from './socket-acks';
 import { TokenBucket } from './token-bucket';
-
-/** Acknowledgements written in one statement at most, and how long one waits for others. */
-const ACKS_PER_BATCH = 500;
-const ACK_BATCH_MS = 20;
 
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
@@ -38,6 +36,8 @@ export type SessionDeps = { db: Database; config: Config; storage: BlobStore; lo
 
 /** One open WebSocket of a device. */
 type Session = {
+  /** Its `device_session` row. */
+  id: string;
   socket: WebSocket;
   caller: DeviceCallerRecord;
   /** Commands sent on this connection: each at most once per connection until acknowledged (spec 4 §3). */
@@ -62,8 +62,15 @@ type Session = {
  */
 export class DeviceSessions {
   private readonly byDevice = new Map<string, Set<Session>>();
+  /** This instance's connections in the customers' session limits. */
+  private readonly leases: SessionLeases;
+  /** Acknowledgements over the socket, written in batches. */
+  private readonly acks: SocketAcks;
 
-  constructor(private readonly deps: SessionDeps) {}
+  constructor(private readonly deps: SessionDeps) {
+    this.leases = new SessionLeases({ db: deps.db, log: deps.log, pingSeconds: deps.config.devicePingSeconds });
+    this.acks = new SocketAcks(deps);
+  }
 
   get size(): number {
     return this.byDevice.size;
@@ -80,7 +87,12 @@ export class DeviceSessions {
    */
   async open(socket: WebSocket, caller: DeviceCallerRecord): Promise<void> {
     const limits = this.deps.config.deviceSockets;
+    // Until the admission is decided: an error closes the socket rather than throwing from the emitter.
+    socket.on('error', () => socket.terminate());
+    const id = await this.leases.admit(socket, caller);
+    if (id === undefined) return;
     const session: Session = {
+      id,
       socket,
       caller,
       delivered: new Set(),
@@ -104,7 +116,6 @@ export class DeviceSessions {
     socket.on('pong', () => (session.alive = true));
     socket.on('message', (data, isBinary) => this.arrive(session, isBinary ? undefined : data));
     socket.on('close', () => this.forget(session));
-    socket.on('error', () => socket.terminate());
 
     await new Promise<void>((resolve, reject) => {
       this.arrivals.push({ session, resolve, reject });
@@ -254,6 +265,9 @@ export class DeviceSessions {
         session.socket.ping();
       }
     }
+    await this.leases.renew(
+      [...this.byDevice.values()].flatMap((open) => [...open].map((s) => ({ id: s.id, deviceId: s.caller.deviceId }))),
+    );
     const ids = this.connectedIds();
     if (ids.length === 0) return;
     const allowed = new Set((await sq.findDevicesAllowedToConnect(this.deps.db, ids)).map((d) => d.id));
@@ -278,13 +292,20 @@ export class DeviceSessions {
   }
 
   closeAll(code = 1001, reason = 'server stopping'): void {
+    this.leases.stop();
     this.disconnect(this.connectedIds(), code, reason);
+  }
+
+  /** After `closeAll`: the instance's connections count no more in the session limits. */
+  endAll(): Promise<void> {
+    return this.leases.endAll();
   }
 
   private forget(session: Session): void {
     const sessions = this.byDevice.get(session.caller.deviceId);
     sessions?.delete(session);
     if (sessions?.size === 0) this.byDevice.delete(session.caller.deviceId);
+    this.leases.end(session.id);
   }
 
   /**
@@ -342,7 +363,7 @@ export class DeviceSessions {
       } else {
         if (session.caller.customerId === null)
           throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');
-        this.queueAck(session, {
+        this.acks.queue(session, {
           deviceId: session.caller.deviceId,
           commandId: frame.commandId,
           ok: frame.ok,
@@ -357,41 +378,7 @@ export class DeviceSessions {
     }
   }
 
-  private acks: Array<{ session: Session; ack: sq.SocketAck }> = [];
-  private ackTimer: NodeJS.Timeout | undefined;
-
-  /**
-   * Acknowledgements are written together, a few milliseconds after they arrive: a command sent to ten
-   * thousand screens comes back as ten thousand acks, and one statement per batch keeps them from queueing
-   * in front of everything else (spec 4 keeps an ack idempotent, so order within a batch does not matter).
-   */
-  private queueAck(session: Session, ack: sq.SocketAck): void {
-    this.acks.push({ session, ack });
-    if (this.acks.length >= ACKS_PER_BATCH) void this.flushAcks();
-    else this.ackTimer ??= setTimeout(() => void this.flushAcks(), ACK_BATCH_MS);
-  }
-
-  async flushAcks(): Promise<void> {
-    clearTimeout(this.ackTimer);
-    this.ackTimer = undefined;
-    const batch = this.acks.splice(0);
-    if (batch.length === 0) return;
-    try {
-      const recorded = await sq.acknowledgeCommands(
-        this.deps.db,
-        batch.map((b) => b.ack),
-      );
-      const others = batch.filter((b) => !recorded.has(b.ack.commandId));
-      const existing = await sq.existingCommandsOf(
-        this.deps.db,
-        others.map((b) => b.ack),
-      );
-      for (const { session, ack } of others) {
-        if (!existing.has(ack.commandId)) send(session, errorFrame(toErrorBody(new NotFoundError('deviceCommand', ack.commandId)).body));
-      }
-    } catch (err) {
-      this.deps.log.error({ err, count: batch.length }, 'recording acknowledgements failed');
-      for (const { session } of batch) send(session, errorFrame(toErrorBody(err).body));
-    }
+  flushAcks(): Promise<void> {
+    return this.acks.flush();
   }
 }

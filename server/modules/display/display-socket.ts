@@ -86,6 +86,7 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
         uninstallEtagStore();
         sessions.closeAll();
         await sessions.flushAcks();
+        await sessions.endAll();
         await feed.stop();
         await pending;
         await new Promise<void>((resolve) => server.close(() => resolve()));

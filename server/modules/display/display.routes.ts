@@ -201,7 +201,8 @@ export const assignToCustomerRoute = defineRoute(
       'The device joins the selected customer’s root device folder with the name, licence and time zone sent. A wrong or expired code ' +
       '(or an unknown serial without `createDeviceIfSerialNotFound`) is a 404. After ten failed claims by one user or one tenant within ' +
       '15 minutes, every claim of that user or tenant answers 429 with Retry-After until the window passes. A serial already pre-registered ' +
-      'and not yet taken over is a 409.',
+      'and not yet taken over is a 409, as is a licence none is free of (`license.error.noFreeLicense`: LICENSED with an order that is not an ' +
+      "approved order of the customer or has no free licence, FREE beyond the customer's `freeLicenses`).",
     request: { query: z.object({ customerId: customerIdParam }), body: { required: true, ...json(AssignToCustomerSchema) } },
     responses: {
       200: { description: 'The claimed (or pre-registered) device', ...json(DeviceSchema) },
@@ -210,7 +211,11 @@ export const assignToCustomerRoute = defineRoute(
   },
   {
     rateLimited: 'wrong activation codes or serials, per user and per tenant (10 in 15 minutes)',
-    notResourceIds: { 'body.licenseOrderId': 'license orders arrive with their module; until then the id is stored as sent' },
+    resourceIds: { 'body.licenseOrderId': 'licenseOrder' },
+    answersLikeMissing: {
+      'body.licenseOrderId':
+        'any order without a free licence of this customer, another tenant’s too, answers 409 license.error.noFreeLicense',
+    },
   },
 );
 

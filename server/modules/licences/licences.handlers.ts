@@ -71,4 +71,8 @@ export function registerLicenceRoutes(app: RouteRegistrar): void {
 
     return c.body(null, 204);
   });
+
+  app.openapi(routes.getLicenseDashboardRoute, async (c) =>
+    c.json(await reads.getLicenseDashboard(serviceContext(c), { customerId: c.req.valid('param').customerId }), 200),
+  );
 }

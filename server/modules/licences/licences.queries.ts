@@ -4,7 +4,8 @@ import { scopeCondition, type TenantScope } from '@/server/context/tenant-scope'
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/modules/users/users.table';
 import { customers } from '@/server/tenant/customers.table';
-import { assignedCountSql } from './license-assignments';
+import { execRows } from '@/server/db/sql';
+import { assignedCountSql, connectedCountSql, customerAssignedCountSql, statusCountsSql } from './license-assignments';
 import { licenseOrders, licensePackages, type LicenseOrderRow, type LicensePackageRow } from './licences.table';
 
 export type LicenseOrderValues = typeof licenseOrders.$inferInsert;
@@ -132,4 +133,75 @@ export async function findCsvBatch(db: Executor, scope: TenantScope, afterId: nu
     .where(and(scopeCondition(scope, licenseOrders.customerId), afterId === undefined ? undefined : gt(licenseOrders.id, afterId)))
     .orderBy(asc(licenseOrders.id))
     .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enforcement (license-enforcement.ts)
+
+/**
+ * The customer's approved order `orderId`, locked until the transaction ends (no key update: devices name orders
+ * without a foreign key, so nothing waits on the key; the lock only puts the writers of its devices in a row).
+ */
+export async function lockApprovedOrder(db: Executor, input: { customerId: number; orderId: number }) {
+  const [row] = await db
+    .select({ licenseType: licenseOrders.licenseType })
+    .from(licenseOrders)
+    .where(and(eq(licenseOrders.id, input.orderId), eq(licenseOrders.customerId, input.customerId), eq(licenseOrders.approved, true)))
+    .for('no key update');
+
+  return row;
+}
+
+/** The licences the order grants and how many are in use now. */
+export async function orderLicenceUse(db: Executor, orderId: number) {
+  const [row] = await db
+    .select({ granted: licenseOrders.deviceLicenseCount, inUse: assignedCountSql(licenseOrders.id).mapWith(Number) })
+    .from(licenseOrders)
+    .where(eq(licenseOrders.id, orderId));
+
+  return row;
+}
+
+/** The customer's `freeLicenses`, its row locked until the transaction ends (no key update: rows naming it keep being written). */
+export async function lockCustomerFreeLicences(db: Executor, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ freeLicenses: customers.freeLicenses })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('no key update');
+
+  return row?.freeLicenses ?? 0;
+}
+
+export type LicenseDashboardRow = {
+  browserSessionLimit: number;
+  freeCount: number;
+  activeBrowserSessionCount: number;
+  statuses: Array<{ status: string | null; n: number }>;
+  types: Array<{ type: string | null; ordered: number; assigned: number }>;
+};
+
+/**
+ * The counts of the customer's licence dashboard in one statement: its approved orders by type (licences ordered,
+ * and held by its devices: one probe of `device_license_order_idx` per order), its devices by licence status, its
+ * connected devices, and the customer's limits. Undefined for a customer that does not exist.
+ */
+export async function findLicenseDashboard(db: Executor, customerId: number): Promise<LicenseDashboardRow | undefined> {
+  const id = sql`${customerId}::bigint`;
+  const o = licenseOrders;
+  const rows = await execRows<LicenseDashboardRow>(
+    db,
+    sql`select ${customers.deviceSessionLimit} as "browserSessionLimit", ${customers.freeLicenses} as "freeCount",
+        ${connectedCountSql(id)} as "activeBrowserSessionCount",
+        (select coalesce(jsonb_agg(jsonb_build_object('status', s.status, 'n', s.n)), '[]'::jsonb) from (${statusCountsSql(id)}) as s) as statuses,
+        (select coalesce(jsonb_agg(jsonb_build_object('type', t.type, 'ordered', t.ordered, 'assigned', t.assigned)), '[]'::jsonb) from (
+          select a.type, sum(a.ordered)::int as ordered, sum(a.assigned)::int as assigned from (
+            select ${o.licenseType} as type, ${o.deviceLicenseCount} as ordered, ${customerAssignedCountSql(o.id, o.customerId)} as assigned
+            from ${o} where ${o.customerId} = ${id} and ${o.approved}
+          ) as a group by a.type
+        ) as t) as types
+      from ${customers} where ${customers.id} = ${id}`,
+  );
+
+  return rows[0];
 }

@@ -4,6 +4,7 @@ import { conflictError, notFoundError } from '@/server/http/responses';
 import { defineRoute } from '@/server/http/route';
 import { intIdParam } from '@/server/http/wire.schemas';
 import {
+  LicenseDashboardSchema,
   LicenseOrderCreateSchema,
   LicenseOrderCustomerCreateSchema,
   LicenseOrderLimitedSchema,
@@ -244,4 +245,26 @@ export const deleteLicenseOrderRoute = defineRoute(
     responses: { 204: { description: 'Deleted' }, ...conflictError },
   },
   byOrderId,
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dashboard
+
+export const getLicenseDashboardRoute = defineRoute(
+  { minRole: 'OWNER', tenant: 'none' },
+  {
+    method: 'get',
+    path: '/api/customer/{customerId}/license/dashboard',
+    operationId: 'getLicenseDashboard',
+    tags,
+    summary: "A customer's licence dashboard",
+    description:
+      'Licences of the approved orders, in total and per type: ordered, assigned (held by the customer’s devices) and free; the customer’s devices by `licenseStatus`; its connected devices (`activeBrowserSessionCount`) against `deviceSessionLimit` (`browserSessionLimit`, 0 = unlimited); its free licences and the devices using them. Unapproved orders count nowhere. ADMIN any customer, a network owner’s OWNER its members and itself, everyone else the own customer; another answers 404 `customer.error.notFound`, like a missing one.',
+    request: { params: CustomerParams },
+    responses: {
+      200: { description: 'The dashboard', ...json(LicenseDashboardSchema) },
+      404: { ...notFoundError[404], description: 'No such customer, or one outside the caller’s scope (`customer.error.notFound`)' },
+    },
+  },
+  { resourceIds: { 'path.customerId': 'customer' } },
 );

@@ -9,17 +9,18 @@ import { combinationIssue, intId, resourceName } from '@/server/http/wire.schema
 
 /** Spec 3 "License order" `licenseType` (DBA is the legacy Broadcaster). */
 export const licenseTypes = ['BASIC', 'PROFESSIONAL', 'DBA', 'ENTERPRISE', 'VIDEO_WALL'] as const;
+/** Spec 3 Device `licenseStatus` (the devices module's column, the dashboard's counts). */
+export const licenseStatuses = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
 export const licensePayTypes = ['SUBSCRIPTION', 'ONETIME'] as const;
 export const recurrenceTypes = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 
 export type LicenseType = (typeof licenseTypes)[number];
-export type LicensePayType = (typeof licensePayTypes)[number];
-export type RecurrenceType = (typeof recurrenceTypes)[number];
+type LicensePayType = (typeof licensePayTypes)[number];
 
 /** The largest price the numeric(14,4) column holds, with room: ten digits before the point. */
-export const MAX_PRICE = 9_999_999_999;
+const MAX_PRICE = 9_999_999_999;
 /** The largest count of licences one order grants (a sanity cap far above any real order). */
-export const MAX_DEVICE_LICENSE_COUNT = 1_000_000;
+const MAX_DEVICE_LICENSE_COUNT = 1_000_000;
 const MAX_FREQUENCY = 1000;
 
 const licenseType = z
@@ -43,7 +44,7 @@ const poNumber = z.string().max(255);
 const invoiceSystemId = z.string().max(255);
 const isoDateTime = z.string().openapi({ format: 'date-time' });
 
-export const RecurrenceSchema = z
+const RecurrenceSchema = z
   .object({
     recurrenceType: z.enum(recurrenceTypes),
     frequency: z.number().int().min(1).max(MAX_FREQUENCY).openapi({ description: 'Every `frequency` periods' }),
@@ -66,7 +67,7 @@ type IssueSink = Parameters<typeof combinationIssue>[0];
  * The rules between the fields of a template (a package, or an order without one): a recurrence exactly for a
  * SUBSCRIPTION, a price only with its currency. `complete`: the type and the pay type are required too.
  */
-export function templateIssues(value: Template, ctx: IssueSink, options: { complete: boolean }): void {
+function templateIssues(value: Template, ctx: IssueSink, options: { complete: boolean }): void {
   if (options.complete && !value.licenseType) combinationIssue(ctx, ['licenseType'], 'licenseType is required without a licensePackageId');
   if (options.complete && !value.licensePayType)
     combinationIssue(ctx, ['licensePayType'], 'licensePayType is required without a licensePackageId');
@@ -279,3 +280,45 @@ export const UnapprovedCountSchema = z
   .int()
   .min(0)
   .openapi('UnapprovedLicenseOrderCount', { description: 'Unapproved licence orders in the caller’s scope', example: 3 });
+
+
+const count = (description: string) => z.number().int().min(0).openapi({ description });
+
+const LicenseTypeCountSchema = z
+  .object({
+    ordered: count('Licences of this type in the approved orders'),
+    assigned: count('Devices of the customer holding a licence of an approved order of this type'),
+    free: count('ordered − assigned, never below 0'),
+  })
+  .openapi('LicenseTypeCount');
+
+export const LicenseDashboardSchema = z
+  .object({
+    totalLicenseCount: count('Licences of the approved orders (the customer’s `totalLicenses`)'),
+    assignedLicenseCount: count('Devices of the customer holding a licence of one of its approved orders'),
+    unAssignedLicenseCount: count('total − assigned, never below 0'),
+    deviceStatusCounts: z
+      .object({
+        UN_LICENSED: count('Devices with licenseStatus UN_LICENSED'),
+        FREE: count('Devices with licenseStatus FREE'),
+        LICENSED: count('Devices with licenseStatus LICENSED'),
+        TRIAL: count('Devices with licenseStatus TRIAL'),
+      })
+      .openapi({ description: 'The customer’s devices by `licenseStatus`; every status is present' }),
+    licenseTypeCounts: z
+      .object({
+        BASIC: LicenseTypeCountSchema,
+        PROFESSIONAL: LicenseTypeCountSchema,
+        DBA: LicenseTypeCountSchema,
+        ENTERPRISE: LicenseTypeCountSchema,
+        VIDEO_WALL: LicenseTypeCountSchema,
+      })
+      .openapi({ description: 'Per licence type (the order’s type); every type is present' }),
+    browserSessionLimit: count('The customer’s `deviceSessionLimit`: devices that may be connected at once, 0 = unlimited'),
+    activeBrowserSessionCount: count('Devices of the customer connected (WebSocket) right now'),
+    freeCount: count('The customer’s `freeLicenses`'),
+    usedFreeCount: count('Devices with licenseStatus FREE'),
+  })
+  .openapi('LicenseDashboard', { description: "A customer's licence dashboard (spec 3); every count computed from orders and devices" });
+
+export type LicenseDashboard = z.infer<typeof LicenseDashboardSchema>;

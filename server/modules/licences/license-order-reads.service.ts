@@ -8,7 +8,13 @@ import { ForbiddenError, NotFoundError } from '@/server/errors';
 import { findPage, type ListInput, MAX_PAGE_SIZE } from '@/server/query';
 import * as q from './licences.queries';
 import { LICENSE_ORDER_DEFAULT_SELECT, licenseOrderResource } from './licences.resource';
-import { LIMITED_VIEW_FIELDS, type LicenseOrder, type LicenseOrderLimited } from './licences.schemas';
+import {
+  LIMITED_VIEW_FIELDS,
+  type LicenseDashboard,
+  type LicenseOrder,
+  type LicenseOrderLimited,
+  type LicenseType,
+} from './licences.schemas';
 import { licenseOrders } from './licences.table';
 
 /** GET /api/licenseOrder: the full entity, paged, in the caller's scope; newest order first unless sorted. */
@@ -65,7 +71,50 @@ export function countUnapprovedLicenseOrders(ctx: ServiceContext): Promise<numbe
   return q.countUnapproved(ctx.db, ctx.scope);
 }
 
-export const LICENSE_ORDER_CSV_COLUMNS = [
+/**
+ * GET /api/customer/{customerId}/license/dashboard: the customer's licences ordered, assigned and free (in total
+ * and per type), its devices by licence status, its connected devices against `deviceSessionLimit`, and its free
+ * licences. Counted in one statement (`findLicenseDashboard`); a customer outside the caller's scope answers 404.
+ */
+export async function getLicenseDashboard(ctx: ServiceContext, input: { customerId: number }): Promise<LicenseDashboard> {
+  await pathCustomerScope(ctx, input.customerId);
+  const row = await q.findLicenseDashboard(ctx.db, input.customerId);
+  if (!row) throw new NotFoundError('customer', input.customerId);
+  const statusCount = new Map(row.statuses.map((s) => [s.status, Number(s.n)]));
+  const types = new Map(row.types.map((t) => [t.type, { ordered: Number(t.ordered), assigned: Number(t.assigned) }]));
+  const total = row.types.reduce((sum, t) => sum + Number(t.ordered), 0);
+  const assigned = row.types.reduce((sum, t) => sum + Number(t.assigned), 0);
+  const perType = (type: LicenseType) => {
+    const { ordered, assigned: held } = types.get(type) ?? { ordered: 0, assigned: 0 };
+
+    return { ordered, assigned: held, free: Math.max(0, ordered - held) };
+  };
+
+  return {
+    totalLicenseCount: total,
+    assignedLicenseCount: assigned,
+    unAssignedLicenseCount: Math.max(0, total - assigned),
+    deviceStatusCounts: {
+      UN_LICENSED: statusCount.get('UN_LICENSED') ?? 0,
+      FREE: statusCount.get('FREE') ?? 0,
+      LICENSED: statusCount.get('LICENSED') ?? 0,
+      TRIAL: statusCount.get('TRIAL') ?? 0,
+    },
+    licenseTypeCounts: {
+      BASIC: perType('BASIC'),
+      PROFESSIONAL: perType('PROFESSIONAL'),
+      DBA: perType('DBA'),
+      ENTERPRISE: perType('ENTERPRISE'),
+      VIDEO_WALL: perType('VIDEO_WALL'),
+    },
+    browserSessionLimit: Number(row.browserSessionLimit),
+    activeBrowserSessionCount: Number(row.activeBrowserSessionCount),
+    freeCount: Number(row.freeCount),
+    usedFreeCount: statusCount.get('FREE') ?? 0,
+  };
+}
+
+const LICENSE_ORDER_CSV_COLUMNS = [
   'id',
   'customerId',
   'customerName',
