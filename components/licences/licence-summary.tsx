@@ -27,7 +27,7 @@ export function countsOfDashboard(dashboard: LicenceDashboard): LicenceCounts {
   const byType = licenseTypes.flatMap((type) => {
     const counts = dashboard.licenseTypeCounts[type];
 
-    return counts && (counts.ordered > 0 || counts.assigned > 0) ? [{ type, ...counts }] : [];
+    return counts.ordered > 0 || counts.assigned > 0 ? [{ type, ...counts }] : [];
   });
 
   return { byType, free: { count: dashboard.freeCount, used: dashboard.usedFreeCount } };

@@ -24,6 +24,8 @@ describe('licence counts', () => {
         VIDEO_WALL: { ordered: 3, assigned: 3, free: 0 },
         BASIC: { ordered: 5, assigned: 0, free: 5 },
         DBA: { ordered: 0, assigned: 0, free: 0 },
+        PROFESSIONAL: { ordered: 0, assigned: 0, free: 0 },
+        ENTERPRISE: { ordered: 0, assigned: 0, free: 0 },
       },
       browserSessionLimit: 0,
       activeBrowserSessionCount: 0,

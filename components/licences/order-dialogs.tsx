@@ -19,17 +19,17 @@ import {
 import { useLabel } from '@/lib/i18n/labels';
 import type { Translate } from '@/lib/i18n/translate';
 import { useFormat } from '@/lib/i18n/use-format';
-import { MAX_DEVICE_LICENSE_COUNT } from '@/server/modules/licences/licences.schemas';
+import { LicenseOrderCustomerCreateSchema } from '@/server/modules/licences/licences.schemas';
 
 const strong = (chunks: ReactNode) => <span className="font-medium text-zinc-900">{chunks}</span>;
 
-/** A count of licences as typed: a whole number from 1 to the API's cap. */
+/** A count of licences as typed: a whole number the API takes (its own rule, from 1 to its cap). */
 const countField = (t: Translate<'licences.order'>) =>
   z
     .string()
     .trim()
     .regex(/^[1-9]\d*$/, t('countInvalid'))
-    .refine((value) => Number(value) <= MAX_DEVICE_LICENSE_COUNT, t('countInvalid'));
+    .refine((value) => LicenseOrderCustomerCreateSchema.shape.deviceLicenseCount.safeParse(Number(value)).success, t('countInvalid'));
 
 const customerField = z.object({ id: z.number(), name: z.string() }).nullable();
 

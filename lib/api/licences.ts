@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api, as, ok, tenantQuery } from '@/lib/api/client';
 import { and, CONTAINS_IGNORING_CASE, or, term, toSearch } from '@/lib/api/query-language';
 import { defineResource, type ListRequest } from '@/lib/api/resource';
-import { useTenant } from '@/lib/tenant/tenant-context';
 import type { Schemas } from '@/lib/api/types';
 import type {
   LicenseOrderCreate,
@@ -112,48 +111,20 @@ export function freeOfOrder(order: Pick<LicenseOrderLimited, 'deviceLicenseCount
   return Math.max(0, (order.deviceLicenseCount ?? 0) - (order.assignedDeviceCount ?? 0));
 }
 
-/** The licence dashboard of one customer (spec 3 customer table, `GET /api/customer/{customerId}/license/dashboard`). */
-export type LicenceTypeCount = { ordered: number; assigned: number; free: number };
-export type LicenceDashboard = {
-  totalLicenseCount: number;
-  assignedLicenseCount: number;
-  unAssignedLicenseCount: number;
-  deviceStatusCounts: { UN_LICENSED: number; FREE: number; LICENSED: number; TRIAL: number };
-  licenseTypeCounts: Partial<Record<LicenseType, LicenceTypeCount>>;
-  browserSessionLimit: number;
-  activeBrowserSessionCount: number;
-  freeCount: number;
-  usedFreeCount: number;
-};
+/** The licence dashboard of one customer (spec 3 customer table): licences by type, devices by status, free licences. */
+export type LicenceDashboard = Schemas['LicenseDashboard'];
+export type LicenceTypeCount = Schemas['LicenseTypeCount'];
 
-// TODO(issue 33 dashboard): the route is built on another branch; once main has it and `npm run openapi:client` has
-// run, call `api.GET('/api/customer/{customerId}/license/dashboard', …)` typed by the document and drop this cast.
-type DashboardGet = (
-  path: '/api/customer/{customerId}/license/dashboard',
-  init: { params: { path: { customerId: number } }; signal: AbortSignal },
-) => Promise<{ data?: LicenceDashboard }>;
-
-/** The licence dashboard of a customer (undefined: none chosen, nothing is read). */
+/** The licence dashboard of a customer (undefined: none chosen, nothing is read). OWNER: others' reads fail (403). */
 export function useLicenceDashboard(customerId: number | undefined) {
   return useQuery({
     queryKey: [...LICENCE_DASHBOARD_KEY, { customerId }] as const,
     queryFn: ({ signal }) =>
-      ok(
-        (api.GET as unknown as DashboardGet)('/api/customer/{customerId}/license/dashboard', {
-          params: { path: { customerId: customerId! } },
-          signal,
-        }),
-      ),
+      ok(api.GET('/api/customer/{customerId}/license/dashboard', { params: { path: { customerId: customerId! } }, signal })),
     enabled: customerId !== undefined,
+    // A role below OWNER is refused (403): asking again changes nothing, the callers fall back at once.
     retry: false,
   });
-}
-
-/** The customer a per-customer read is about: the chosen tenant, or the caller's own where it has no switcher choice. */
-export function useLicenceCustomer(): number | undefined {
-  const { tenant } = useTenant();
-
-  return tenant?.id;
 }
 
 export type CustomerOrderInput = LicenseOrderCustomerCreate & { customerId?: number };
