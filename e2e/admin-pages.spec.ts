@@ -122,6 +122,7 @@ test('a user enrols 2FA, then changes the password with a one-time code; an admi
     'Integrations',
     'Users',
     'Teams',
+    'Licences',
     'Audit log',
     'Settings',
   ]);

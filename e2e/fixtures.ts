@@ -26,8 +26,14 @@ export async function passwordGrant(request: APIRequestContext, username = admin
   return (await res.json()) as Tokens;
 }
 
-export async function createCustomer(request: APIRequestContext, accessToken: string, name: string): Promise<{ id: number; name: string }> {
-  const res = await request.post('/api/customer', { headers: { Authorization: `Bearer ${accessToken}` }, data: { name } });
+/** A customer created by the super admin; `fields` adds ADMIN-only settings (`freeLicenses`, …). */
+export async function createCustomer(
+  request: APIRequestContext,
+  accessToken: string,
+  name: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: number; name: string }> {
+  const res = await request.post('/api/customer', { headers: { Authorization: `Bearer ${accessToken}` }, data: { name, ...fields } });
   expect(res.status(), await res.text()).toBe(201);
 
   return (await res.json()) as { id: number; name: string };

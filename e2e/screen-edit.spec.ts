@@ -34,7 +34,8 @@ async function register(request: APIRequestContext): Promise<string> {
 async function tenant(request: APIRequestContext, label: string) {
   const suffix = uniqueSuffix();
   const admin = (await passwordGrant(request)).access_token;
-  const customer = await createCustomer(request, admin, `${label} ${suffix}`);
+  // A free licence for the screen licensed "Free: Lite" below (spec 5 §6: FREE draws on them).
+  const customer = await createCustomer(request, admin, `${label} ${suffix}`, { freeLicenses: 1 });
   const owner = await createUser(request, admin, customer.id, 'OWNER', 'Olga Owner', suffix);
   const root = (
     await api<{ content: Folder[] }>(

@@ -77,6 +77,7 @@ test('sign in, switch tenant, sign out', async ({ page, context, request }) => {
     'Users',
     'Teams',
     'Customers',
+    'Licences',
     'Audit log',
     'Settings',
   ]);

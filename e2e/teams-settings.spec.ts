@@ -54,6 +54,7 @@ test('an OWNER manages teams, team access, limits and a UI profile that hides Te
     'Integrations',
     'Users',
     'Teams',
+    'Licences',
     'Audit log',
     'Settings',
   ]);

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
-import { LICENSE_CHOICES, licenseOfChoice, useLicenseWords, type LicenseChoice } from '@/components/devices/license-choices';
+import { isLicenseChoice, licenseOfChoice, useLicenceOffers } from '@/components/devices/license-choices';
 import { Spinner } from '@/components/ui/spinner';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { ApiError } from '@/lib/api/client';
@@ -13,6 +13,7 @@ import type { DeviceGroup } from '@/lib/api/device-groups';
 import { useClaimDevice, useMoveDevices, type Device } from '@/lib/api/devices';
 import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { useTenantDefaultTimeZone } from '@/lib/api/settings';
+import { useTenant } from '@/lib/tenant/tenant-context';
 import type { Translate } from '@/lib/i18n/translate';
 import { browserTimeZone } from '@/lib/time-zones';
 import { ianaTimeZone } from '@/server/http/wire.schemas';
@@ -27,10 +28,10 @@ const addScreenSchema = (t: Translate<'devices'>) =>
         .regex(/^\d{4}$/, t('add.fourDigits')),
       deviceName: z.string().trim().min(1).max(255),
       timeZone: ianaTimeZone,
-      license: z.enum(LICENSE_CHOICES as unknown as [LicenseChoice, ...LicenseChoice[]]),
+      license: z.string().refine(isLicenseChoice),
       folderId: z.string().uuid(t('chooseFolder')),
     })
-    .transform(({ license, ...rest }) => ({ ...rest, ...licenseOfChoice(license) }));
+    .transform(({ license, ...rest }) => ({ ...rest, ...licenseOfChoice(isLicenseChoice(license) ? license : 'UN_LICENSED') }));
 type AddScreenSchema = ReturnType<typeof addScreenSchema>;
 
 type FolderChoice = { id: string; name: string };
@@ -91,7 +92,8 @@ export function AddScreenDialog({
   onAdded: (device: Device) => void;
 }) {
   const t = useTranslations('devices');
-  const { choiceLabel } = useLicenseWords();
+  const { tenant } = useTenant();
+  const licences = useLicenceOffers(open ? tenant?.id : undefined);
   const schema = useMemo(() => addScreenSchema(t), [t]);
   const claim = useClaimDevice();
   const move = useMoveDevices();
@@ -144,9 +146,10 @@ export function AddScreenDialog({
           })}
           {fields.select('license', {
             label: t('licence'),
-            children: LICENSE_CHOICES.map((value) => (
-              <option key={value} value={value}>
-                {choiceLabel(value)}
+            hint: licences.isLoading ? t('license.loading') : licences.isNoneFree ? t('license.noneFree') : undefined,
+            children: licences.offers.map((offer) => (
+              <option key={offer.value} value={offer.value}>
+                {offer.label}
               </option>
             )),
           })}

@@ -4,13 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { DeviceFolderTree } from '@/components/devices/device-folder-tree';
-import {
-  LICENSE_CHOICES,
-  licenseChoiceOf,
-  licenseOfChoice,
-  useLicenseWords,
-  type LicenseChoice,
-} from '@/components/devices/license-choices';
+import { isLicenseChoice, licenseChoiceOf, licenseOfChoice, useLicenceOffers, useLicenseWords } from '@/components/devices/license-choices';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { TagInput } from '@/components/ui/tag-input';
@@ -18,16 +12,17 @@ import { TimeZoneOptions } from '@/components/ui/time-zone-options';
 import { useDeviceRoot } from '@/lib/api/device-groups';
 import { useBulkDeviceTags, useDeviceCommand, useMoveDevices, useUpdateDevice, type Device } from '@/lib/api/devices';
 import type { Translate } from '@/lib/i18n/translate';
+import { useTenant } from '@/lib/tenant/tenant-context';
 import { ianaTimeZone, resourceName } from '@/server/http/wire.schemas';
 
-/** `KEEP`: a licence the console does not offer (LICENSED, TRIAL) stays as it is. */
+/** `KEEP`: a licence the console does not offer (TRIAL, or LICENSED without its order) stays as it is. */
 const KEEP = 'KEEP';
 
 const editScreenSchema = (t: Translate<'devices'>) =>
   z.object({
     name: resourceName,
     timeZone: ianaTimeZone,
-    license: z.enum([KEEP, ...LICENSE_CHOICES] as [string, ...string[]]),
+    license: z.string().refine((value) => value === KEEP || isLicenseChoice(value)),
     tags: z.array(z.string()),
     folderId: z.string().uuid(t('chooseFolder')),
   });
@@ -42,7 +37,7 @@ const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.
  */
 export function EditScreenDialog({ device, onOpenChange }: { device: Device | null; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations('devices');
-  const { licenseLabel, choiceLabel } = useLicenseWords();
+  const { licenseLabel } = useLicenseWords();
   const schema = useMemo(() => editScreenSchema(t), [t]);
   const root = useDeviceRoot();
   const update = useUpdateDevice();
@@ -54,6 +49,13 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
   const current = device ?? ({ id: '' } as Device);
   const isRoot = !current.deviceGroup?.id || current.deviceGroup.id === root.data?.id;
   const license = licenseChoiceOf(current) ?? KEEP;
+  // The screen's own tenant: the page may be open under "All tenants". Its current licence stays offered.
+  const { tenant } = useTenant();
+  const licences = useLicenceOffers(
+    device ? (device.customerId ?? tenant?.id) : undefined,
+    license === KEEP ? null : license,
+    licenseLabel(current),
+  );
   const values: EditScreen = {
     name: current.name ?? '',
     timeZone: current.timeZone ?? 'UTC',
@@ -82,8 +84,8 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
         };
         if (Object.keys(changes).length > 0) await update.mutateAsync({ id: current.id, changes });
         if (!sameTags(next.tags, values.tags)) await setTags.mutateAsync({ ids, verb: 'set', tags: next.tags });
-        if (next.license !== values.license && next.license !== KEEP)
-          await command.mutateAsync({ name: 'updateLicense', ids, params: licenseOfChoice(next.license as LicenseChoice) });
+        if (next.license !== values.license && isLicenseChoice(next.license))
+          await command.mutateAsync({ name: 'updateLicense', ids, params: licenseOfChoice(next.license) });
         if (next.folderId && next.folderId !== values.folderId) await move.mutateAsync({ deviceIds: ids, targetGroupId: next.folderId });
         setFolderName(null);
       }}
@@ -98,13 +100,19 @@ export function EditScreenDialog({ device, onOpenChange }: { device: Device | nu
           })}
           {fields.select('license', {
             label: t('licence'),
-            hint: license === KEEP ? t('license.fromOrder') : undefined,
+            hint: licences.isLoading
+              ? t('license.loading')
+              : license === KEEP
+                ? t('license.keepHint')
+                : licences.isNoneFree
+                  ? t('license.noneFree')
+                  : undefined,
             children: (
               <>
                 {license === KEEP ? <option value={KEEP}>{t('license.unchanged', { licence: licenseLabel(current) })}</option> : null}
-                {LICENSE_CHOICES.map((value) => (
-                  <option key={value} value={value}>
-                    {choiceLabel(value)}
+                {licences.offers.map((offer) => (
+                  <option key={offer.value} value={offer.value}>
+                    {offer.label}
                   </option>
                 ))}
               </>

@@ -1,23 +1,34 @@
 import { useTranslations } from 'next-intl';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Device } from '@/lib/api/devices';
+import { freeOfOrder, useApprovedOrders, useLicenceDashboard } from '@/lib/api/licences';
 import { useLabel } from '@/lib/i18n/labels';
+import { useFormat } from '@/lib/i18n/use-format';
 
 /*
- * The licences a screen can be given in the console (spec 3 assignToCustomer / updateLicense): none, or FREE
- * with a licence type. LICENSED needs a licence order, which nothing creates yet (docs/decisions.md): it is
- * shown, never offered. Their words are the label table's (licenseStatus, licenseType).
+ * The licences a screen can be given in the console (spec 3 assignToCustomer / updateLicense): none, FREE with a
+ * licence type (drawing on the customer's free licences), or LICENSED against an approved licence order of the
+ * customer. Only licences that are free are offered (useLicenceOffers). Their words are the label table's
+ * (licenseStatus, licenseType: spec 3's names Lite, Professional, Premium, Video Wall).
  */
-export const LICENSE_CHOICES = ['UN_LICENSED', 'FREE:BASIC', 'FREE:PROFESSIONAL', 'FREE:ENTERPRISE'] as const;
+const FREE_CHOICES = ['FREE:BASIC', 'FREE:PROFESSIONAL', 'FREE:ENTERPRISE'] as const;
 
-export type LicenseChoice = (typeof LICENSE_CHOICES)[number];
+type FreeChoice = (typeof FREE_CHOICES)[number];
+/** `ORDER:<id>`: LICENSED against that licence order. */
+type OrderChoice = `ORDER:${number}`;
+export type LicenseChoice = 'UN_LICENSED' | FreeChoice | OrderChoice;
 
-/** How the console words licences: a choice ("No licence yet", "Free: Professional") and a screen's licence. */
+export type LicenseFields = {
+  licenseStatus: 'UN_LICENSED' | 'FREE' | 'LICENSED';
+  licenseType?: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE';
+  licenseOrderId?: number;
+};
+
+/** How the console words licences: a screen's licence ("Free: Professional", "Licensed: Premium", "No licence"). */
 export function useLicenseWords() {
   const t = useTranslations('devices.license');
   const label = useLabel();
   const licenseLabel = useCallback(
-    /** "Free: Professional", "Licensed: Enterprise", "No licence". */
     (device: Pick<Device, 'licenseStatus' | 'licenseType'>): string => {
       if (!device.licenseStatus) return '—';
       const status = label('licenseStatus', device.licenseStatus);
@@ -28,27 +39,81 @@ export function useLicenseWords() {
     },
     [t, label],
   );
-  const choiceLabel = useCallback(
-    (choice: LicenseChoice): string => (choice === 'UN_LICENSED' ? t('none') : licenseLabel(licenseOfChoice(choice))),
-    [t, licenseLabel],
-  );
 
-  return { licenseLabel, choiceLabel };
+  return { licenseLabel };
 }
 
-/** The choice a screen's licence is (a LICENSED or TRIAL one is none of them: null). */
-export function licenseChoiceOf(device: Pick<Device, 'licenseStatus' | 'licenseType'>): LicenseChoice | null {
-  const value = device.licenseStatus === 'FREE' ? `FREE:${device.licenseType}` : (device.licenseStatus ?? 'UN_LICENSED');
+/** The choice a screen's licence is (a TRIAL one, or LICENSED without its order, is none of them: null). */
+export function licenseChoiceOf(device: Pick<Device, 'licenseStatus' | 'licenseType' | 'licenseOrderId'>): LicenseChoice | null {
+  if (!device.licenseStatus || device.licenseStatus === 'UN_LICENSED') return 'UN_LICENSED';
+  if (device.licenseStatus === 'LICENSED') return device.licenseOrderId ? `ORDER:${device.licenseOrderId}` : null;
+  if (device.licenseStatus !== 'FREE') return null;
+  const free = `FREE:${device.licenseType}`;
 
-  return LICENSE_CHOICES.some((v) => v === value) ? (value as LicenseChoice) : null;
+  return FREE_CHOICES.find((choice) => choice === free) ?? null;
 }
 
 /** A choice as the API's licence fields. */
-export function licenseOfChoice(choice: LicenseChoice): {
-  licenseStatus: 'UN_LICENSED' | 'FREE';
-  licenseType?: 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE';
-} {
-  const [licenseStatus, licenseType] = choice.split(':') as ['UN_LICENSED' | 'FREE', 'BASIC' | 'PROFESSIONAL' | 'ENTERPRISE' | undefined];
+export function licenseOfChoice(choice: LicenseChoice): LicenseFields {
+  if (choice === 'UN_LICENSED') return { licenseStatus: 'UN_LICENSED' };
+  if (choice.startsWith('ORDER:')) return { licenseStatus: 'LICENSED', licenseOrderId: Number(choice.slice('ORDER:'.length)) };
+  const licenseType = FREE_CHOICES.find((free) => free === choice)!.slice('FREE:'.length) as LicenseFields['licenseType'];
 
-  return { licenseStatus, ...(licenseType ? { licenseType } : {}) };
+  return { licenseStatus: 'FREE', licenseType };
+}
+
+/** Whether a form value is a licence choice (the edit form also holds "keep as it is"). */
+export function isLicenseChoice(value: string): value is LicenseChoice {
+  return value === 'UN_LICENSED' || (FREE_CHOICES as readonly string[]).includes(value) || /^ORDER:\d+$/.test(value);
+}
+
+type LicenceOffer = { value: LicenseChoice; label: string };
+
+/**
+ * The licences a screen of `customerId` can be given now: none; FREE while the dashboard counts fewer screens on free
+ * licences than the customer has (`usedFreeCount < freeCount`); each approved order with a licence no screen holds.
+ * `current`: the screen's own licence stays offered (its order, its FREE licence: changing its type uses no other), worded
+ * `currentLabel` until its order is read: a select must never lose the value it opened with.
+ * While the dashboard cannot be read, FREE is offered and the API decides (409 `license.error.noFreeLicense`).
+ */
+export function useLicenceOffers(customerId: number | undefined, current?: LicenseChoice | null, currentLabel?: string) {
+  const t = useTranslations('devices.license');
+  const format = useFormat();
+  const { licenseLabel } = useLicenseWords();
+  const orders = useApprovedOrders(customerId);
+  const dashboard = useLicenceDashboard(customerId);
+  const isFreeCurrent = Boolean(current?.startsWith('FREE:'));
+  const hasFreeLeft = dashboard.data ? dashboard.data.usedFreeCount < dashboard.data.freeCount : !dashboard.isPending;
+
+  const offers = useMemo(() => {
+    const list: LicenceOffer[] = [{ value: 'UN_LICENSED', label: t('none') }];
+    if (hasFreeLeft || isFreeCurrent)
+      for (const choice of FREE_CHOICES) list.push({ value: choice, label: licenseLabel(licenseOfChoice(choice)) });
+    for (const order of orders.data ?? []) {
+      const value: OrderChoice = `ORDER:${order.id}`;
+      if (freeOfOrder(order) === 0 && value !== current) continue;
+      list.push({
+        value,
+        label: t('order', {
+          licence: licenseLabel({ licenseStatus: 'LICENSED', licenseType: order.licenseType }),
+          date: format.date(order.orderDate),
+          free: freeOfOrder(order),
+        }),
+      });
+    }
+
+    if (current && !list.some((offer) => offer.value === current)) list.push({ value: current, label: currentLabel ?? current });
+
+    return list;
+  }, [t, licenseLabel, format, orders.data, hasFreeLeft, isFreeCurrent, current, currentLabel]);
+
+  // Without a customer nothing is read (and nothing is pending).
+  const isLoading = customerId !== undefined && (orders.isPending || dashboard.isPending);
+
+  return {
+    offers,
+    isLoading,
+    /** Nothing but "no licence" to offer: the form says where licences come from. */
+    isNoneFree: !isLoading && offers.length === 1,
+  };
 }

@@ -47,6 +47,7 @@ export function screenColumns({
   rootId,
   t,
   format,
+  licenseLabel,
 }: {
   selecting: RowSelection | null;
   onAction: ((action: ScreenAction) => void) | null;
@@ -54,6 +55,8 @@ export function screenColumns({
   rootId: string | undefined;
   t: Translate<'devices'>;
   format: ReturnType<typeof useFormat>;
+  /** A screen's licence in spec 3's names ("Licensed: Professional", "Free: Lite"): license-choices.ts. */
+  licenseLabel: (device: Device) => string;
 }): ColumnDef<Device>[] {
   const columns: ColumnDef<Device>[] = [
     ...(selecting ? [selectColumn<Device>(selecting, t('noun.other'))] : []),
@@ -123,6 +126,13 @@ export function screenColumns({
       header: t('columns.playsNow'),
       enableSorting: false,
       cell: ({ row }) => <NowPlayingSummary deviceId={row.original.id} className="max-w-64 min-w-0" />,
+    },
+    {
+      id: 'licence',
+      meta: { priority: 5, size: 160 },
+      header: t('licence'),
+      enableSorting: false,
+      cell: ({ row }) => <span className="whitespace-nowrap text-zinc-600">{licenseLabel(row.original)}</span>,
     },
     {
       id: 'lastActivity',

@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useAccessScopeNote } from '@/components/teams/use-access-scope';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { AddScreenDialog } from '@/components/devices/add-screen-dialog';
+import { useLicenseWords } from '@/components/devices/license-choices';
 import { MoveScreensDialog } from '@/components/devices/move-screens-dialog';
 import { DeviceFolderTree, isVideoWall, VideoWallIcon } from '@/components/devices/device-folder-tree';
 import { NowPlayingProvider } from '@/components/devices/now-playing';
@@ -31,7 +32,7 @@ import { currentFolderId, folderLibraryFilters, useFolderLibrary } from '@/compo
 import { LoadError } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FilterSelect } from '@/components/ui/field';
-import { MonitorIcon, PlusIcon, TagIcon } from '@/components/ui/icons';
+import { MonitorIcon, PlusIcon, TagIcon, XIcon } from '@/components/ui/icons';
 import { ResourceList } from '@/components/ui/list-view';
 import { NoticeAlert, useNotice } from '@/components/ui/notice';
 import { PageHeader } from '@/components/ui/page-header';
@@ -39,7 +40,16 @@ import { TagFilterChip, TagFilterSelect } from '@/components/ui/tag-filter';
 import { BulkTagsDialog, type BulkTagsRequest } from '@/components/ui/tags-dialog';
 import { ViewToggle } from '@/components/ui/view-toggle';
 import { deviceGroupResource, useDeviceGroupCounts, useDeviceRoot, type DeviceGroup } from '@/lib/api/device-groups';
-import { deviceResource, LICENSE_FILTERS, STATUS_FILTERS, useBulkDeviceTags, type Device, type LicenseFilter } from '@/lib/api/devices';
+import {
+  deviceResource,
+  LICENSE_FILTERS,
+  LICENSE_STATUS_FILTERS,
+  LICENSE_TYPE_FILTERS,
+  STATUS_FILTERS,
+  useBulkDeviceTags,
+  type Device,
+  type LicenseFilter,
+} from '@/lib/api/devices';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { choiceFilter, sortParam, useListParams, type SortState, type UrlFilter } from '@/lib/hooks/use-list-params';
 import { useLabel } from '@/lib/i18n/labels';
@@ -55,12 +65,19 @@ const tagsFilter: UrlFilter<string[]> = {
   parse: (raw) => (raw ? raw.split(',').filter(Boolean) : []),
   format: (value) => (value.length ? value.join(',') : null),
 };
+/** `licenseOrder=12`: the screens holding a licence of order 12 (the licences page links here). */
+const licenseOrderFilter: UrlFilter<string> = {
+  key: 'licenseOrder',
+  parse: (raw) => (raw && /^\d{1,15}$/.test(raw) ? raw : ''),
+  format: (value) => value || null,
+};
 const FILTERS = {
   ...folderLibraryFilters(['table', 'grid']),
   // Subfolders are included unless `sub=0`: the tree's counts are of a folder and everything below it.
   sub: choiceFilter('sub', ['1', '0']),
   status: choiceFilter('status', STATUS_FILTERS),
   license: choiceFilter('license', LICENSE_FILTERS),
+  licenseOrder: licenseOrderFilter,
   tags: tagsFilter,
 };
 const BATCH_ORDER: BatchCommand[] = ['restart', 'refresh', 'displayOn', 'displayOff', 'volume', 'screenshot'];
@@ -80,6 +97,7 @@ function ScreenConsole() {
   const t = useTranslations('devices');
   const label = useLabel();
   const format = useFormat();
+  const { licenseLabel } = useLicenseWords();
   const screensNoun = useMemo(() => ({ one: t('noun.one'), other: t('noun.other') }), [t]);
   const me = useCurrentUser();
   const router = useRouter();
@@ -102,6 +120,7 @@ function ScreenConsole() {
       text: params.text,
       status: params.status,
       license: params.license,
+      licenseOrderId: params.licenseOrder ? Number(params.licenseOrder) : undefined,
       tags: params.tags,
       // "All screens" with subfolders is every screen: no folder term.
       folderId: isTop && recursive ? '' : folderId,
@@ -118,7 +137,17 @@ function ScreenConsole() {
     view: params.view,
     onView: (view) => update({ view, page: params.page }),
     pageIds,
-    listKey: [params.sub, params.text, params.status, params.license, params.tags, params.page, params.size, params.sort],
+    listKey: [
+      params.sub,
+      params.text,
+      params.status,
+      params.license,
+      params.licenseOrder,
+      params.tags,
+      params.page,
+      params.size,
+      params.sort,
+    ],
   });
   const { selected, selectedIds, toggle, setAll, clear: clearSelection } = library.selection;
   const { notice, show, clear: clearNotice } = useNotice();
@@ -142,7 +171,7 @@ function ScreenConsole() {
   const openPath = (current?.deviceGroupPath ?? '').split('/').filter(Boolean);
   const folderName = isTop ? t('allScreens') : (current?.name ?? '');
   const folderCounts = current ? counts.data?.[current.id] : undefined;
-  const filtered = params.status !== 'all' || params.license !== 'all' || params.tags.length > 0;
+  const filtered = params.status !== 'all' || params.license !== 'all' || params.licenseOrder !== '' || params.tags.length > 0;
 
   const onAction = useCallback((a: ScreenAction) => (a.kind === 'move' ? setMoving([a.device.id]) : setAction(a)), []);
   const columns = useMemo(
@@ -153,8 +182,9 @@ function ScreenConsole() {
         rootId: root.data?.id,
         t,
         format,
+        licenseLabel,
       }),
-    [canManage, selected, pageIds, toggle, setAll, onAction, root.data?.id, t, format],
+    [canManage, selected, pageIds, toggle, setAll, onAction, root.data?.id, t, format, licenseLabel],
   );
 
   const { moveScreens, dropOn } = useScreenMoves({ devices, show, clearSelection });
@@ -296,11 +326,21 @@ function ScreenConsole() {
                     value={params.license}
                     onChange={(e) => update({ license: e.target.value as LicenseFilter })}
                   >
-                    {LICENSE_FILTERS.map((s) => (
-                      <option key={s} value={s}>
-                        {s === 'all' ? t('list.anyLicence') : label('licenseStatus', s)}
-                      </option>
-                    ))}
+                    <option value="all">{t('list.anyLicence')}</option>
+                    <optgroup label={t('list.licenceStatus')}>
+                      {LICENSE_STATUS_FILTERS.map((s) => (
+                        <option key={s} value={s}>
+                          {label('licenseStatus', s)}
+                        </option>
+                      ))}
+                    </optgroup>
+                    <optgroup label={t('list.licenceType')}>
+                      {LICENSE_TYPE_FILTERS.map((s) => (
+                        <option key={s} value={s}>
+                          {label('licenseType', s.slice('type:'.length))}
+                        </option>
+                      ))}
+                    </optgroup>
                   </FilterSelect>
                 </div>
                 <TagFilterSelect group="deviceTags" chosen={params.tags} onAdd={(tag) => update({ tags: [...params.tags, tag] })} />
@@ -310,8 +350,24 @@ function ScreenConsole() {
             toolbarEnd={<ViewToggle value={library.view} onChange={library.setView} />}
             notices={
               <>
-                {params.tags.length > 0 ? (
+                {params.tags.length > 0 || params.licenseOrder ? (
                   <div className="flex flex-wrap items-center gap-2 text-sm">
+                    {params.licenseOrder ? (
+                      <span
+                        className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800 ring-1 ring-brand-200 ring-inset"
+                        data-testid="screens-licence-order-filter"
+                      >
+                        {t('list.licenceOrder', { id: params.licenseOrder })}
+                        <button
+                          type="button"
+                          onClick={() => update({ licenseOrder: '' })}
+                          aria-label={t('list.licenceOrderRemove')}
+                          className="cursor-pointer rounded-full p-0.5 hover:bg-brand-100"
+                        >
+                          <XIcon className="size-3" />
+                        </button>
+                      </span>
+                    ) : null}
                     {params.tags.map((tag) => (
                       <TagFilterChip key={tag} tag={tag} onRemove={() => update({ tags: params.tags.filter((other) => other !== tag) })} />
                     ))}
@@ -340,7 +396,7 @@ function ScreenConsole() {
               </>
             }
             isFiltered={filtered}
-            onClearFilters={() => update({ status: 'all', license: 'all', tags: [] })}
+            onClearFilters={() => update({ status: 'all', license: 'all', licenseOrder: '', tags: [] })}
             errorTitle={t('list.loadError')}
             empty={{
               icon: <MonitorIcon className="size-5 text-zinc-500" />,

@@ -8,6 +8,7 @@ import {
   ClipboardIcon,
   DatabaseIcon,
   HomeIcon,
+  KeyIcon,
   ListIcon,
   MegaphoneIcon,
   MonitorIcon,
@@ -29,7 +30,7 @@ import { hasRole } from '@/server/context/roles';
 export type NavAccess = { role: Role; isNetworkOwner: boolean };
 
 /** An entry's name in the `shell.nav` catalogue. */
-type NavLabel = Exclude<keyof Messages['shell']['nav'], 'label' | 'apiReference' | 'newTab'>;
+type NavLabel = Exclude<keyof Messages['shell']['nav'], 'label' | 'apiReference' | 'newTab' | 'awaitingApproval'>;
 
 export type NavItem = {
   href: string;
@@ -41,7 +42,12 @@ export type NavItem = {
   visible?: (access: NavAccess) => boolean;
   /** The UI-profile key that hides the entry (lib/ui-profile/rules.ts). */
   uiElement?: string;
+  /** A count beside the entry, read by the sidebar (sidebar-nav.tsx `NavBadge`) for the users it concerns. */
+  badge?: NavBadgeKind;
 };
+
+/** The counts an entry can carry: licence orders awaiting the super admin's approval. */
+export type NavBadgeKind = 'awaitingApproval';
 
 /** Only pages that exist. Add an entry when a page lands. */
 export const NAV_ITEMS: NavItem[] = [
@@ -143,6 +149,15 @@ export const NAV_ITEMS: NavItem[] = [
     icon: BriefcaseIcon,
     visible: (a) => canManageCustomers(a.role, a.isNetworkOwner),
     uiElement: 'newUi.navigation.customers',
+  },
+  // Licences: OWNER orders them (spec 3 createAsCustomer); the super admin approves, with the count awaiting it.
+  {
+    href: '/licences',
+    label: 'licences',
+    icon: KeyIcon,
+    visible: (a) => hasRole(a.role, 'OWNER'),
+    uiElement: 'newUi.navigation.licences',
+    badge: 'awaitingApproval',
   },
   {
     href: '/audit-log',

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { BookIcon, ExternalIcon } from '@/components/ui/icons';
-import { isActive, NAV_ITEMS, navItemsFor } from '@/components/shell/nav-items';
+import { isActive, NAV_ITEMS, navItemsFor, type NavBadgeKind } from '@/components/shell/nav-items';
+import { useAwaitingApprovalCount } from '@/lib/api/licences';
 import { useIsNetworkOwner } from '@/lib/api/network-owner';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useUiElements } from '@/lib/ui-profile/use-ui-profile';
@@ -50,11 +51,13 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
           {!ui.ready ? <NavSkeleton collapsed={collapsed} /> : null}
           {items.map((item) => {
             const active = isActive(item, pathname);
+            const badgeId = item.badge ? `nav-badge-${item.badge}` : undefined;
 
             return (
               <li key={item.href} className="relative">
                 <Link
                   href={item.href}
+                  aria-describedby={badgeId}
                   onClick={onNavigate}
                   onPointerEnter={collapsed ? placeRailTooltip : undefined}
                   onFocus={collapsed ? placeRailTooltip : undefined}
@@ -71,6 +74,7 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
                   <span className={collapsed ? 'sr-only' : undefined}>{t(item.label)}</span>
                   {collapsed ? <RailTooltip label={t(item.label)} /> : null}
                 </Link>
+                {item.badge && badgeId ? <NavBadge kind={item.badge} id={badgeId} collapsed={collapsed} /> : null}
               </li>
             );
           })}
@@ -95,6 +99,35 @@ export function SidebarNav({ onNavigate, collapsed = false }: { onNavigate?: () 
         </a>
       </div>
     </div>
+  );
+}
+
+/**
+ * A count beside an entry, for the users it concerns (awaiting approval: the super admin). It stands beside the link,
+ * not in it, so the entry's name stays its label; the link names it through `aria-describedby`.
+ */
+function NavBadge({ kind, id, collapsed }: { kind: NavBadgeKind; id: string; collapsed: boolean }) {
+  const t = useTranslations('shell.nav');
+  const user = useCurrentUser();
+  const awaiting = useAwaitingApprovalCount({ enabled: kind === 'awaitingApproval' && user.role === 'ADMIN' });
+  const count = awaiting.data ?? 0;
+  if (count <= 0) return null;
+
+  return (
+    <span
+      id={id}
+      data-testid={`nav-badge-${kind}`}
+      title={t('awaitingApproval', { count })}
+      className={cn(
+        'pointer-events-none absolute rounded-full bg-amber-500 text-center font-semibold text-white tabular-nums',
+        collapsed
+          ? 'top-0.5 right-0.5 min-w-4 px-1 text-[10px] leading-4'
+          : 'top-1/2 right-2.5 min-w-5 -translate-y-1/2 px-1.5 text-xs leading-5',
+      )}
+    >
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{t('awaitingApproval', { count })}</span>
+    </span>
   );
 }
 

@@ -390,3 +390,10 @@ export const BoltIcon = (p: IconProps) => (
     <path d="M13 2.5 4.5 13.5H11L10 21.5l8.5-11H12l1-8Z" />
   </Icon>
 );
+
+export const KeyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 8.7-8.7M16.5 6.5l2.5 2.5M14 9l2 2" />
+  </Icon>
+);

@@ -18,9 +18,18 @@ export type { Device } from '@/server/modules/devices/devices.schemas';
 export const STATUS_FILTERS = ['all', 'online', 'offline'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-/** The screens list's licence filter (spec 3 `licenseStatus`). */
-export const LICENSE_FILTERS = ['all', 'UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
+/** The screens list's licence filter: by status (spec 3 `licenseStatus`) or by type (`type:` and spec 3 `licenseType`). */
+export const LICENSE_STATUS_FILTERS = ['UN_LICENSED', 'FREE', 'LICENSED', 'TRIAL'] as const;
+export const LICENSE_TYPE_FILTERS = ['type:BASIC', 'type:PROFESSIONAL', 'type:DBA', 'type:ENTERPRISE', 'type:VIDEO_WALL'] as const;
+export const LICENSE_FILTERS = ['all', ...LICENSE_STATUS_FILTERS, ...LICENSE_TYPE_FILTERS] as const;
 export type LicenseFilter = (typeof LICENSE_FILTERS)[number];
+
+/** The search term of a licence filter (none for `all`). */
+export function licenseFilterTerm(filter: LicenseFilter | undefined): Expr | null {
+  if (!filter || filter === 'all') return null;
+
+  return filter.startsWith('type:') ? term('licenseType', '=', filter.slice('type:'.length)) : term('licenseStatus', '=', filter);
+}
 
 export type DeviceListParams = ListRequest & {
   text: string;
@@ -31,6 +40,8 @@ export type DeviceListParams = ListRequest & {
   /** Screens carrying any of these tags. */
   tags?: readonly string[];
   license?: LicenseFilter;
+  /** The screens holding a licence of this order (the licences page links here). */
+  licenseOrderId?: number;
   /**
    * Screens of every tenant the caller manages (ADMIN under "All tenants", a network owner under its whole
    * network), each with its tenant: the scope is the API's (no `customerId`); ADMIN's unclaimed devices, which
@@ -49,7 +60,7 @@ export function deviceCountSearch(expr: Expr | null, acrossTenants: boolean): st
 
 // `alerts` (select-only) is computed in the list's one statement: the open alerts of each row, no request per screen.
 const LIST_FIELDS =
-  'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,timeZone,previewPath,alerts';
+  'name,deviceStatus,lastActivity,lastDeviceStatusChange,deviceGroup,content,emergencyContent,emergencyStatus,tags,type,platform,licenseStatus,licenseType,licenseOrderId,timeZone,previewPath,alerts';
 
 /** The screens of the selected tenant (`/api/v2/device`). */
 export const deviceResource = defineResource({
@@ -65,7 +76,8 @@ export const deviceResource = defineResource({
           ? term(params.recursive ? 'deviceGroupPath' : 'deviceGroupId', params.recursive ? ':' : '=', params.folderId)
           : null,
         params.tags?.length ? term('tags', '∈', params.tags) : null,
-        params.license && params.license !== 'all' ? term('licenseStatus', '=', params.license) : null,
+        licenseFilterTerm(params.license),
+        params.licenseOrderId !== undefined ? term('licenseOrderId', '=', params.licenseOrderId) : null,
         params.acrossTenants ? CLAIMED : null,
       ),
     ),
@@ -73,8 +85,9 @@ export const deviceResource = defineResource({
   }),
   detail: '/api/v2/device/{id}',
   teamCapable: true,
-  // Content counts the screens that show it; folders count their online and offline screens.
-  invalidates: [['content'], ['deviceGroups'], ['tags']],
+  // Content counts the screens that show it; folders count their online and offline screens; licence orders and the
+  // licence dashboard count the screens holding their licences.
+  invalidates: [['content'], ['deviceGroups'], ['tags'], ['licenseOrders'], ['licenceDashboard']],
 });
 
 export function useUpdateDevice() {

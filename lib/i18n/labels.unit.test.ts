@@ -28,6 +28,7 @@ import { alertRuleTypes } from '@/server/modules/alerts/alert-rules.schemas';
 import { actionBases, actionFamilies, actionTargetings } from '@/components/webhooks/webhook-action-form';
 import { SUBJECT_TYPES } from '@/lib/reports/report-params';
 import { LANGUAGES } from '@/lib/api/types';
+import { licensePayTypes, recurrenceTypes } from '@/server/modules/licences/licences.schemas';
 import de from '@/messages/de';
 import en from '@/messages/en';
 import { labelFrom, type LabelEnum } from './labels';
@@ -40,6 +41,8 @@ const ENUMS: Record<LabelEnum, readonly string[]> = {
   devicePlatform: devicePlatforms,
   licenseStatus: licenseStatuses,
   licenseType: licenseTypes,
+  licensePayType: licensePayTypes,
+  recurrenceType: recurrenceTypes,
   licenseTier: licenseTiers,
   // The batch commands and the one-shot commands of the webhook device actions (both in a screen's history).
   command: [...Object.keys(commandParams), ...actionCommandNames],

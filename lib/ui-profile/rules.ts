@@ -31,6 +31,7 @@
  *   newUi.navigation.notificationChannels   the Notification channels entry
  *   newUi.navigation.integrations  the Integrations entry
  *   newUi.navigation.datasources   the Datasources entry
+ *   newUi.navigation.licences      the Licences entry
  *   newUi.users.create             the New user button
  *   newUi.customers.create         the New customer buttons
  *   newUi.auditLog.export          the audit log's CSV export
@@ -75,6 +76,7 @@ const UI_ELEMENTS: Record<TriStateSection, UiElement[]> = {
     { key: 'navigation.notificationChannels', label: 'navigationNotificationChannels' },
     { key: 'navigation.integrations', label: 'navigationIntegrations' },
     { key: 'navigation.datasources', label: 'navigationDatasources' },
+    { key: 'navigation.licences', label: 'navigationLicences' },
     { key: 'users.create', label: 'usersCreate' },
     { key: 'customers.create', label: 'customersCreate' },
     { key: 'auditLog.export', label: 'auditLogExport' },

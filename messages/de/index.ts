@@ -30,6 +30,7 @@ import overview from './overview.json';
 import datasourceData from './datasourceData.json';
 import alerts from './alerts.json';
 import licenceInvoices from './licenceInvoices.json';
+import licences from './licences.json';
 import type { Messages } from '../en';
 
 const messages: Messages = {
@@ -64,6 +65,7 @@ const messages: Messages = {
   datasourceData,
   alerts,
   licenceInvoices,
+  licences,
 };
 
 export default messages;

@@ -30,6 +30,7 @@ import overview from './overview.json';
 import datasourceData from './datasourceData.json';
 import alerts from './alerts.json';
 import licenceInvoices from './licenceInvoices.json';
+import licences from './licences.json';
 
 const messages = {
   common,
@@ -63,6 +64,7 @@ const messages = {
   datasourceData,
   alerts,
   licenceInvoices,
+  licences,
 };
 
 export type Messages = typeof messages;

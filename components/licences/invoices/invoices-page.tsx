@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Field, Select } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/alert';
+import { LicenceTabs } from '@/components/licences/licence-tabs';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner, UpdatingIndicator } from '@/components/ui/spinner';
 import { useCustomerSelect } from '@/lib/api/customers';
@@ -47,6 +48,7 @@ export function InvoicesPage() {
   return (
     <div>
       <PageHeader title={t('title')} description={t('description')} />
+      <LicenceTabs current="invoices" />
       <Card className="mb-6 grid gap-4 p-4 md:grid-cols-[minmax(0,12rem)_minmax(0,1fr)]">
         <Field id={dateId} label={t('date')}>
           <Input
