@@ -13,7 +13,9 @@
  *   - `POST /__bench/count-baseline` `{runs}`: `select count(*) from license_order` `runs` times, each timed in-process;
  *   - `POST /__bench/global-invoice` `{runs, date}`: the product's `getGlobalInvoice` service verb `runs` times
  *     in-process (no HTTP), each timed; and EXPLAIN (ANALYZE, BUFFERS) of its statement.
- * A later phase (licensing devices in one `updateLicense` batch) adds its seeding and routes beside these.
+ *   - `POST /__bench/seed-fleet` `{customerId, devices}`: `devices` unlicensed devices in the customer's root device
+ *     folder and an approved ONETIME PROFESSIONAL order of as many licences (answers `{orderId}`), for the
+ *     `updateLicense` phase; `POST /__bench/unlicense-fleet` `{customerId}` sets them back between runs.
  *
  * Started by scripts/bench-licences.mjs with `node --import tsx bench/licences-server.ts`; prints one JSON line
  * (`{"benchServer":"licences",...}`) when ready.
@@ -70,6 +72,29 @@ async function main() {
         const plan = await rawQuery(handle, { sql: `explain (analyze, buffers) ${built.sql}`, params: built.params });
 
         return Response.json({ times, plan: plan.map((row) => String(row['QUERY PLAN'])).join('\n') });
+      }
+      case '/__bench/seed-fleet': {
+        const input = await body<{ customerId: number; devices: number }>();
+        await db.execute(sql`insert into device (id, customer_id, device_group_id, group_path, name, secret_hash)
+          select gen_random_uuid(), g.customer_id, g.id, g.path, 'Fleet ' || lpad(n::text, 5, '0'), 'bench'
+            from device_group g, generate_series(1, ${input.devices}) n
+           where g.customer_id = ${input.customerId} and g.parent_id is null`);
+        const [order] = await execRows<{ id: number }>(
+          db,
+          sql`insert into license_order (customer_id, order_date, device_license_count, approved, approve_date, license_type, license_pay_type)
+              values (${input.customerId}, now(), ${input.devices}, true, now(), 'PROFESSIONAL', 'ONETIME') returning id`,
+        );
+        await db.execute(sql`analyze device`);
+
+        return Response.json({ orderId: Number(order!.id) });
+      }
+      case '/__bench/unlicense-fleet': {
+        const input = await body<{ customerId: number }>();
+        await db.execute(
+          sql`update device set license_status = 'UN_LICENSED', license_order_id = null, license_type = null where customer_id = ${input.customerId}`,
+        );
+
+        return Response.json({});
       }
       default:
         return undefined;

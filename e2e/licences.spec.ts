@@ -3,9 +3,14 @@ import { createCustomer, createUser, passwordGrant, screenshot, screenshotAtBoth
 
 /*
  * Issue 33 "Console": a tenant's OWNER orders licences, the super admin sees the order awaiting approval in the shell
- * and approves it, and the tenant then has the licences free. (The /player licensing part follows in this file.)
+ * and approves it (a monthly subscription), the tenant has them free, licenses a real /player screen with one, and the
+ * super admin's invoice view shows the monthly revenue.
  */
-test('a tenant orders 5 licences, the super admin approves them, the tenant has 5 free', async ({ page, browser, request }) => {
+test('a tenant orders 5 licences, the super admin approves them, the tenant licenses a /player screen, the invoice shows the revenue', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Two browsers (tenant and super admin) on a busy machine.
   test.setTimeout(240_000);
   const suffix = uniqueSuffix();
@@ -53,7 +58,12 @@ test('a tenant orders 5 licences, the super admin approves them, the tenant has 
   await expect(approve).toContainText(customer.name);
   // The tenant named the type, not how it is paid: the dialog asks for what the order lacks.
   await expect(approve.getByLabel('Licence type')).toHaveValue('PROFESSIONAL');
-  await approve.getByLabel('Pay type').selectOption({ label: 'One-time' });
+  // A monthly subscription at 20 CHF a screen (a currency no other story invoices: the global view sums every tenant).
+  await approve.getByLabel('Pay type').selectOption({ label: 'Subscription' });
+  await approve.getByLabel('Invoiced every').fill('1');
+  await approve.getByLabel('Period').selectOption({ label: 'Months' });
+  await approve.getByLabel('Price per screen').fill('20');
+  await approve.getByLabel('Currency').fill('chf');
   await screenshot(adminPage, 'licences-approve-dialog');
   await approve.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(approve).toBeHidden();
@@ -103,6 +113,42 @@ test('a tenant orders 5 licences, the super admin approves them, the tenant has 
   const add = page.getByRole('dialog', { name: 'Add a screen' });
   await expect(add.getByLabel('Licence').getByRole('option', { name: /Licensed: Professional · order of .*, 5 free/ })).toHaveCount(1);
   await screenshot(page, 'licences-add-screen-offers');
-  await add.getByRole('button', { name: 'Cancel' }).click();
+
+  // A real /player: its code claims it with a licence of the order (spec 5 §6), and it plays.
+  const screenContext = await browser.newContext({ viewport: { width: 960, height: 540 } });
+  const player = await screenContext.newPage();
+  await player.goto('/player');
+  const code = player.getByTestId('activation-code');
+  await expect(code).toHaveText(/^\d{4}$/, { timeout: 30_000 });
+  await add.getByLabel('Code on the screen').fill((await code.textContent())!);
+  await add.getByLabel('Name').fill(`Licensed lobby ${suffix}`);
+  await add.getByLabel('Licence').selectOption({
+    label: (await add
+      .getByLabel('Licence')
+      .getByRole('option', { name: /Licensed: Professional/ })
+      .textContent())!,
+  });
+  await add.getByRole('button', { name: 'Add screen' }).click();
+  await expect(add).toBeHidden();
+  await expect(player.locator('body')).toHaveAttribute('data-state', 'playing', { timeout: 60_000 });
+  // The order's screens list it, with its licence's name; the licences page counts it.
+  const screenRow = page.getByRole('row').filter({ hasText: `Licensed lobby ${suffix}` });
+  await expect(screenRow).toContainText('Professional');
   await screenshotAtBothWidths(page, 'licences-screens-of-order');
+  await page.goto('/licences');
+  await expect(professional).toContainText('4 free');
+  await expect(professional).toContainText('1 of 5 assigned');
+  await screenContext.close();
+
+  // The super admin's invoice view: the tenant's monthly revenue, 5 × 20 CHF.
+  const invoiceContext = await browser.newContext();
+  const invoicePage = await invoiceContext.newPage();
+  await signIn(invoicePage);
+  await invoicePage.goto('/licences/invoices');
+  await invoicePage.getByLabel('Search customers').fill(customer.name);
+  await invoicePage.getByLabel('Customer', { exact: true }).selectOption({ label: customer.name });
+  await expect(invoicePage).toHaveURL(new RegExp(`customerId=${customer.id}`));
+  await expect(invoicePage.getByTestId('revenue').filter({ hasText: 'CHF' })).toContainText('100.00');
+  await screenshotAtBothWidths(invoicePage, 'licences-invoice-revenue');
+  await invoiceContext.close();
 });

@@ -10,7 +10,11 @@
 //   1. Global invoice view: `GET /api/customer/global/view/invoice?date=…` as the ADMIN, BENCH_LICENCES_RUNS (30)
 //      requests one after another on a keep-alive connection after 10 unmeasured (p50, p99); the same service verb
 //      in-process (no HTTP); baseline: `select count(*) from license_order` in-process. Goal: p50 ≤ 100 ms.
-//   (A second phase, "licensing 1 000 devices in one updateLicense batch ≤ 1 s", is to be added to PHASES.)
+//   2. updateLicense batch: a customer made by `POST /api/customer` with BENCH_LICENCES_FLEET (1 000) devices and an
+//      approved order of as many licences; `POST /api/v2/device/updateLicense?licenseStatus=LICENSED&licenseOrderId=…`
+//      over all of them, BENCH_LICENCES_BATCH_RUNS (5) times (the devices set back between runs, unmeasured); baseline:
+//      the same batch path without the licence rules, `POST /api/v2/device/time?timeZone=…` over the same devices.
+//      Goal: ≤ 1 s.
 //
 // Options (environment): BENCH_LICENCES_CUSTOMERS, BENCH_LICENCES_ORDERS, BENCH_LICENCES_RUNS, BENCH_SKIP_PG=1,
 // BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md).
@@ -51,7 +55,9 @@ const WARMUP = 10;
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const PG_DATABASE = 'signage_bench_licences';
 const MARKERS = { start: '<!-- licences:start -->', end: '<!-- licences:end -->' };
-const GOALS = { globalInvoiceP50Ms: 100 };
+const FLEET = num('BENCH_LICENCES_FLEET', 1_000);
+const BATCH_RUNS = num('BENCH_LICENCES_BATCH_RUNS', 5);
+const GOALS = { globalInvoiceP50Ms: 100, updateLicenseMs: 1000 };
 const DATE = new Date().toISOString();
 
 const { env: baseEnv, credentials } = benchServerIdentity();
@@ -96,8 +102,45 @@ async function globalInvoicePhase(server) {
   return result;
 }
 
+/** Phase 2: licensing FLEET devices in one updateLicense batch, against the same batch path without licence rules. */
+async function updateLicensePhase(server) {
+  const customer = ok(
+    await request(server, 'POST', '/api/customer', { body: { name: `Bench Licences Fleet ${Date.now()}` } }),
+    'POST /api/customer',
+    201,
+  ).body;
+  const { orderId } = await bench(server, '/__bench/seed-fleet', { customerId: customer.id, devices: FLEET });
+  const licence = `/api/v2/device/updateLicense?customerId=${customer.id}&licenseStatus=LICENSED&licenseOrderId=${orderId}`;
+  const timeZone = (zone) => `/api/v2/device/time?customerId=${customer.id}&timeZone=${zone}`;
+  const timeOf = async (path) => {
+    const started = performance.now();
+    const answer = ok(await request(server, 'POST', path), `POST ${path}`).body;
+    if (answer.updated !== FLEET) throw new Error(`${path} reached ${answer.updated} devices, not ${FLEET}`);
+    return performance.now() - started;
+  };
+  // One unmeasured round of each (connections, plans), then the timed runs.
+  await timeOf(licence);
+  await bench(server, '/__bench/unlicense-fleet', { customerId: customer.id });
+  await timeOf(timeZone('UTC'));
+  const licensing = [];
+  const baseline = [];
+  for (let i = 0; i < BATCH_RUNS; i++) {
+    licensing.push(await timeOf(licence));
+    await bench(server, '/__bench/unlicense-fleet', { customerId: customer.id });
+    baseline.push(await timeOf(timeZone(i % 2 ? 'UTC' : 'Europe/Berlin')));
+  }
+  const result = { name: 'updateLicense batch', licensing: stats(licensing), baseline: stats(baseline), load: os.loadavg()[0] };
+  log(
+    `${server.db} updateLicense of ${FLEET} devices: p50 ${fmt(result.licensing.p50, 1)} ms, max ${fmt(result.licensing.max, 1)} ms; time-zone batch p50 ${fmt(result.baseline.p50, 1)} ms`,
+  );
+  return result;
+}
+
 /** The phases in order; each takes the started server and answers its figures (`report` words them). */
-const PHASES = [{ key: 'globalInvoice', run: globalInvoicePhase }];
+const PHASES = [
+  { key: 'globalInvoice', run: globalInvoicePhase },
+  { key: 'updateLicense', run: updateLicensePhase },
+];
 
 // ---------------------------------------------------------------- one database
 
@@ -150,6 +193,12 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
     '|---|---|---|---|',
   );
   for (const r of results) {
+    const u = r.phases.updateLicense;
+    push(
+      `| licensing ${fmt(FLEET)} devices in one \`updateLicense\` batch ≤ ${GOALS.updateLicenseMs} ms | p50 ${ms(u.licensing.p50)} ms, max ${ms(u.licensing.max)} ms (${u.licensing.count} runs) | the same devices' \`time\` batch (no licence rules): p50 ${ms(u.baseline.p50)} ms (ratio ${ratio(u.licensing.p50 / u.baseline.p50)}) | ${goal(u.licensing.max <= GOALS.updateLicenseMs)} |`,
+    );
+  }
+  for (const r of results) {
     const g = r.phases.globalInvoice;
     push(
       `| global invoice view over ${fmt(r.seed.orders)} orders of ${fmt(r.seed.customers)} customers, p50 ≤ ${GOALS.globalInvoiceP50Ms} ms | HTTP p50 ${ms(g.http.p50)} ms, p99 ${ms(g.http.p99)} ms (${g.http.count} requests after ${WARMUP} unmeasured) | \`select count(*) from license_order\` in-process: p50 ${ms(g.baseline.p50, 2)} ms (the view's in-process p50 ${ms(g.inProcess.p50)} ms = ${ratio(g.inProcess.p50 / g.baseline.p50)}) | ${goal(g.http.p50 <= GOALS.globalInvoiceP50Ms)} |`,
@@ -186,6 +235,24 @@ function report({ startedAt, finishedAt, pgInfo, results, loadBefore, loadAfter 
       '```',
       '',
       '</details>',
+    );
+  }
+  push(
+    '',
+    '### 2. Licensing devices in one `updateLicense` batch',
+    '',
+    `Method: a customer created through \`POST /api/customer\`, ${fmt(FLEET)} unlicensed devices in its root folder and an approved order of ${fmt(FLEET)} PROFESSIONAL licences (seeded in SQL); \`POST /api/v2/device/updateLicense?licenseStatus=LICENSED&licenseOrderId=…\` over every device of the customer as the ADMIN, ${BATCH_RUNS} timed runs after one unmeasured (the devices set back to UN_LICENSED between runs, unmeasured). The request locks the order, updates the devices, inserts a command row per device, counts the order's devices (the over-sell check) and commits. Baseline: the same batch path without the licence rules, \`POST /api/v2/device/time\` over the same devices. The goal is judged on the slowest run.`,
+    '',
+    '| Database | case | p50 ms | p99 ms | min ms | max ms | ÷ baseline (p50) |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  );
+  for (const r of results) {
+    const u = r.phases.updateLicense;
+    push(
+      `| ${r.db} | \`updateLicense\` LICENSED, ${fmt(FLEET)} devices | ${ms(u.licensing.p50)} | ${ms(u.licensing.p99)} | ${ms(u.licensing.min)} | ${ms(u.licensing.max)} | ${ratio(u.licensing.p50 / u.baseline.p50)} |`,
+      `| ${r.db} | baseline: \`time\`, the same devices | ${ms(u.baseline.p50)} | ${ms(u.baseline.p99)} | ${ms(u.baseline.min)} | ${ms(u.baseline.max)} | 1.00× |`,
+      '',
+      `- ${r.db}: load average ${u.load.toFixed(2)} after the phase.`,
     );
   }
   push('', MARKERS.end);
