@@ -242,7 +242,11 @@ export async function admitSession(
     leaseUntil: sql`now() + make_interval(secs => ${session.leaseSeconds})`,
   };
   const customerId = session.customerId;
-  if (customerId === null) {
+  // Without a limit nothing is counted and no lock is taken: a fleet reconnecting at once (an instance gone) does not
+  // queue on its customer's row. A limit set meanwhile applies from the next connect.
+  const [unlocked] =
+    customerId === null ? [] : await db.select({ limit: customers.deviceSessionLimit }).from(customers).where(eq(customers.id, customerId));
+  if (customerId === null || (unlocked?.limit ?? 0) === 0) {
     await db.insert(deviceSessions).values(row);
 
     return { admitted: true };
