@@ -1337,10 +1337,12 @@ describe.runIf(recording)('records the OpenAPI examples', () => {
     await call('GET', `/api/customer/${customerId}/license/dashboard`, { token: owner });
     await call('GET', `/api/licenseOrder/csv?${q}`, { token: admin });
     // The invoice views on the first of December: a network owner with a member, each with an approved subscription.
-    const reseller = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Reseller', licenseTier: 'BUSINESS' } }, 201))
-      .body;
+    const reseller = (
+      await call('POST', '/api/customer', { token: admin, json: { name: 'Example Reseller', licenseTier: 'BUSINESS' } }, 201)
+    ).body;
     await call('POST', `/api/customer/${reseller.id}/promoteAsSubreseller`, { token: admin });
-    const resold = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Shop', licenseTier: 'STARTER' } }, 201)).body;
+    const resold = (await call('POST', '/api/customer', { token: admin, json: { name: 'Example Shop', licenseTier: 'STARTER' } }, 201))
+      .body;
     await call('PUT', `/api/customer/${resold.id}/moveToSubreseller?subresellerId=${reseller.id}`, { token: admin });
     for (const [id, deviceLicenseCount, recurrence] of [
       [reseller.id, 3, { recurrenceType: 'MONTHLY', frequency: 1 }],

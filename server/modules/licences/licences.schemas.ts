@@ -282,7 +282,6 @@ export const UnapprovedCountSchema = z
   .min(0)
   .openapi('UnapprovedLicenseOrderCount', { description: 'Unapproved licence orders in the caller’s scope', example: 3 });
 
-
 const count = (description: string) => z.number().int().min(0).openapi({ description });
 
 const LicenseTypeCountSchema = z
