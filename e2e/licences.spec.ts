@@ -130,8 +130,14 @@ test('a tenant orders 5 licences, the super admin approves them, the tenant lice
   });
   await add.getByRole('button', { name: 'Add screen' }).click();
   await expect(add).toBeHidden();
+  // Adding a screen opens its page, which names the licence it holds.
+  await expect(page).toHaveURL(/\/screens\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Licensed lobby ${suffix}` })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Licensed: Professional' })).toHaveCount(1);
   await expect(player.locator('body')).toHaveAttribute('data-state', 'playing', { timeout: 60_000 });
   // The order's screens list it, with its licence's name; the licences page counts it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/screens\?licenseOrder=\d+$/);
   const screenRow = page.getByRole('row').filter({ hasText: `Licensed lobby ${suffix}` });
   await expect(screenRow).toContainText('Professional');
   await screenshotAtBothWidths(page, 'licences-screens-of-order');
