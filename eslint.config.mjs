@@ -86,6 +86,11 @@ const hono = [
   },
 ];
 /** What the console may import from server/ at run time: wire schemas, and the role list (a plain constant). */
+/** The console's links prefetch on intent, not on sight (components/ui/link.tsx). */
+const nextLink = {
+  group: ['next/link'],
+  message: "Use Link from '@/components/ui/link': it prefetches when the pointer or focus reaches the link.",
+};
 const serverFromConsole = {
   regex: '^@/server/(?!.*\\.schemas$)(?!context/roles$)',
   message: 'The console imports from server/ only *.schemas.ts (and types); everything else reaches it through the API.',
@@ -178,6 +183,15 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ ...serverFromConsole, allowTypeImports: true }, drizzle, nextLink] },
+      ],
+    },
+  },
+  {
+    files: ['components/ui/link.tsx'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ ...serverFromConsole, allowTypeImports: true }, drizzle] }],
     },
   },

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useMemo, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';

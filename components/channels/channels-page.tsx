@@ -2,7 +2,7 @@
 
 import type { ColumnDef } from '@tanstack/react-table';
 import { useAccessScopeNote } from '@/components/teams/use-access-scope';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { airingOf, channelStatus, isOnAir, useChannelWords } from '@/components/channels/channel-words';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { PlaylistPreview, SlidePreview } from '@/components/content/content-preview';
 import { LoadError } from '@/components/ui/alert';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { DeviceStatus } from '@/components/devices/device-status';

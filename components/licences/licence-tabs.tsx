@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { cn } from '@/lib/cn';

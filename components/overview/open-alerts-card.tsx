@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useTranslations } from 'next-intl';
 import { relativeTime } from '@/components/datasources/datasource-status';
 import { Card } from '@/components/ui/card';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { signOut, useSession } from 'next-auth/react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { CheckIcon, ChevronDownIcon, LogOutIcon, UserCircleIcon } from '@/components/ui/icons';
 import { markSigningOut } from '@/lib/auth/sign-out-flag';
