@@ -28,11 +28,11 @@ function mailsTo(email: string): Mail[] {
 }
 
 /*
- * What bounds the wait for the alert (the product's own clocks, no knob shortens them): a /player is seen on each
- * WebSocket ping round (DEVICE_PING_SECONDS, 30 s); it turns OFFLINE 2.5 × its heartbeat interval (60 s, per device, no
- * setting) after it was last seen, found by the offline sweep every 15 s; the rule, checked every 60 s (the API's
- * shortest period), opens the alert at its next evaluation (one minute offline, the shortest, is already past then).
- * So 150–250 s after the player goes; its return closes the alert at the rule's next evaluation, within ~65 s.
+ * What bounds the wait for the alert (the product's own clocks): a /player sends a heartbeat every
+ * DEVICE_HEARTBEAT_SECONDS (10 s in scripts/e2e.mjs, 60 by default) and turns OFFLINE 2.5 intervals after it was last
+ * seen, found by the offline sweep every 15 s; the rule, checked every 60 s (the API's shortest period), opens the alert
+ * at its first evaluation after the screen has been silent for its one minute (the shortest). So 60–130 s after the
+ * player goes; its return closes the alert at the rule's next evaluation, within ~65 s.
  */
 const OFFLINE_ALERT_WITHIN_MS = 330_000;
 const RECOVERY_WITHIN_MS = 150_000;

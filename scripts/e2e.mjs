@@ -117,6 +117,8 @@ async function main() {
     SMTP_URL: mailSink.url,
     // Every screen of the suite registers from 127.0.0.1: more than the 30 an hour one address may by default.
     DEVICE_REGISTRATIONS_PER_HOUR: '1000',
+    // A screen that goes dark turns OFFLINE 25 s after it was last seen instead of 150 s (the alert story waits for it).
+    DEVICE_HEARTBEAT_SECONDS: '10',
     // Datasource specs serve their feeds from 127.0.0.1 (spec 5 §1 refuses loopback unless this is set).
     ALLOW_PRIVATE_NETWORK_FETCH: 'true',
     // Access logs of every request drown the test report; E2E_LOG_LEVEL=info shows them.

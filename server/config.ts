@@ -37,6 +37,7 @@ const envSchema = z.object({
   AUTH_FAILURE_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(900)),
   AUTH_CACHE_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(1_000_000).default(10_000)),
   DEVICE_PING_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(300).default(30)),
+  DEVICE_HEARTBEAT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(3600).default(60)),
   DEVICE_FRAME_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
   DEVICE_FRAME_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
   DEVICE_SOCKETS_PER_DEVICE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(3)),
@@ -101,6 +102,8 @@ export type Config = {
   authCacheSize: number;
   /** Protocol-level ping of device WebSockets; a connection that misses one is closed, the rest are seen (ONLINE). */
   devicePingSeconds: number;
+  /** The heartbeat interval a device is given when it registers; it turns OFFLINE 2.5 intervals after it was last seen. */
+  deviceHeartbeatSeconds: number;
   /**
    * What one device WebSocket may cost: frames a second it may send on average (`frameRate`) and at once
    * (`frameBurst`), a token bucket; past it the connection is closed (1008). Connections one device may hold
@@ -176,6 +179,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { maxFailures: e.AUTH_MAX_FAILURES, windowSeconds: e.AUTH_FAILURE_WINDOW_SECONDS },
     authCacheSize: e.AUTH_CACHE_SIZE,
     devicePingSeconds: e.DEVICE_PING_SECONDS,
+    deviceHeartbeatSeconds: e.DEVICE_HEARTBEAT_SECONDS,
     deviceSockets: { frameRate: e.DEVICE_FRAME_RATE, frameBurst: e.DEVICE_FRAME_BURST, socketsPerDevice: e.DEVICE_SOCKETS_PER_DEVICE },
     deviceRegistrationsPerHour: e.DEVICE_REGISTRATIONS_PER_HOUR,
     anonymousWritesPerMinute: {

@@ -111,6 +111,8 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['DEVICE_FRAME_RATE', '0'],
     ['DEVICE_FRAME_BURST', 'many'],
     ['DEVICE_SOCKETS_PER_DEVICE', '0'],
+    ['DEVICE_HEARTBEAT_SECONDS', '9'],
+    ['DEVICE_HEARTBEAT_SECONDS', '3601'],
     ['DEVICE_REGISTRATIONS_PER_HOUR', '0'],
     ['DEVICE_REGISTRATIONS_PER_HOUR', '2.5'],
     ['ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE', '0'],

@@ -93,6 +93,7 @@ export async function registerDevice(deps: Deps, input: DisplayRegistration, add
     if (preRegistered) {
       const row = await q.updateDevice(tx, preRegistered.id, {
         ...reported,
+        heartbeatSeconds: deps.config.deviceHeartbeatSeconds,
         timeZone: preRegistered.timeZone ?? input.timeZone,
         secretHash: hashToken(deviceSecret),
         previousSecretHash: null,
@@ -129,6 +130,7 @@ export async function registerDevice(deps: Deps, input: DisplayRegistration, add
       serial: input.serial,
       timeZone: input.timeZone,
       ...reported,
+      heartbeatSeconds: deps.config.deviceHeartbeatSeconds,
       secretHash: hashToken(deviceSecret),
       everConnected: true,
     });
