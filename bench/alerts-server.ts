@@ -193,9 +193,11 @@ async function main() {
         const input = await body<{ namePrefix: string }>();
         const rules = await rulesNamed(input.namePrefix);
         const now = new Date();
+        // The times the statement writes (rolled back): a minute on, as a rule checked every minute.
+        const next = { ifViolating: new Date(now.getTime() + 60_000), otherwise: new Date(now.getTime() + 60_000) };
         const ms = await rolledBack(db, async (tx) => {
           const t0 = performance.now();
-          for (const rule of rules) await evaluateDeviceRule(tx, { rule, now });
+          for (const rule of rules) await evaluateDeviceRule(tx, { rule, now, next });
 
           return performance.now() - t0;
         });
@@ -213,7 +215,7 @@ async function main() {
               },
             };
             // The statement is built by the product; only its execution is diverted (the shape execRows reads).
-            await evaluateDeviceRule(explaining as unknown as Executor, { rule, now });
+            await evaluateDeviceRule(explaining as unknown as Executor, { rule, now, next });
           });
 
           return { name: rule.name, condition: rule.condition, plan };

@@ -211,8 +211,26 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
     const now = new Date('2026-06-15T10:00:00Z');
     const folder = await insertDeviceGroup(kit.t.db, kit.root, 'Delay');
     await offline(now, {}, folder);
+    await offline(now, {}, folder);
     const ruleId = await rule({ condition: { inactiveMinutes: 15, deviceGroupId: folder.id }, delayEvaluateAfterViolationMinutes: 30 });
+    const stored = async () => (await kit.t.db.select().from(alertRules).where(eq(alertRules.id, ruleId)))[0]!;
     expect(await evaluateRule(deps, { ruleId, now })).toMatchObject({ nextEvaluationAt: new Date(now.getTime() + minutes(30)) });
+    expect(await stored()).toMatchObject({ nextEvaluationAt: new Date(now.getTime() + minutes(30)), violationCount: 1, evaluateCount: 1 });
+
+    // Nothing violates any more: the rule's own period (a minute) again, the violation count unchanged.
+    await kit.t.db
+      .update(devices)
+      .set({ deviceStatus: 'ONLINE' })
+      .where(sql`${devices.deviceGroupId} = ${folder.id}`);
+    const later = new Date(now.getTime() + minutes(30));
+    expect(await evaluateRule(deps, { ruleId, now: later })).toMatchObject({ violating: 0, closed: 2 });
+    expect(await stored()).toMatchObject({
+      nextEvaluationAt: new Date(later.getTime() + minutes(1)),
+      violationCount: 1,
+      evaluateCount: 2,
+      lastEvaluationDate: later,
+      lastViolationDate: now,
+    });
   });
 
   it('opens one alert when two ticks evaluate one rule at once (SKIP LOCKED, the partial unique index)', async () => {

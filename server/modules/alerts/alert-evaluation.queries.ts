@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { arrayParam, execRows, uuidArrayParam } from '@/server/db/sql';
 import { datasources } from '@/server/modules/datasources/datasources.table';
@@ -9,7 +9,8 @@ import { alertRuleChannels, alertRules, alerts, type AlertRuleRow } from './aler
 
 /*
  * The evaluation's statements (spec 5 §5 "Evaluation"): the claim of due rules, and per rule ONE set-based statement
- * that closes the alerts of what recovered and opens one alert per newly violating device or datasource. The partial
+ * that closes the alerts of what recovered, opens one alert per newly violating device or datasource, and records the
+ * evaluation on the rule (counters, dates, the next time: one round trip, not three). The partial
  * unique indexes `alert_open_device_key` / `alert_open_datasource_key` make a second open alert impossible, whatever
  * runs at once: the insert skips what is open already (`on conflict do nothing`).
  */
@@ -69,7 +70,40 @@ export type AlertChange = {
   lastError: string | null;
 };
 
-type EvaluationInput = { rule: AlertRuleRow; now: Date };
+/** When the rule evaluates next: one time when something violates (its delay after a violation applies), one when not. */
+type NextEvaluation = { ifViolating: Date | null; otherwise: Date | null };
+type EvaluationInput = { rule: AlertRuleRow; now: Date; next: NextEvaluation };
+/** What an evaluation found: the alerts it opened and closed, and how many devices or datasources violate now. */
+export type Evaluation = { changes: AlertChange[]; violating: number };
+
+const atOrNull = (date: Date | null) => (date === null ? sql`null::timestamptz` : at(date));
+
+/**
+ * The statement every evaluation runs: `ctes` define `violating` (what violates now) and the alerts closed and opened;
+ * `changes` selects one row per opened or closed alert. Appended: the count of what violates (after the statement
+ * every one of them has an open alert and nothing else does) and the rule's record of the evaluation.
+ */
+async function evaluate(db: Executor, input: EvaluationInput, ctes: SQL, changes: SQL): Promise<Evaluation> {
+  const { rule, now, next } = input;
+  const [row] = await execRows<{ violating: number | string; changes: RawChange[] }>(
+    db,
+    sql`with ${ctes},
+          tally as (select count(*)::int as n from violating),
+          recorded as (
+            update ${alertRules} r
+               set evaluate_count = r.evaluate_count + 1, last_evaluation_date = ${at(now)},
+                   violation_count = r.violation_count + case when t.n > 0 then 1 else 0 end,
+                   last_violation_date = case when t.n > 0 then ${at(now)} else r.last_violation_date end,
+                   next_evaluation_at = case when t.n > 0 then ${atOrNull(next.ifViolating)} else ${atOrNull(next.otherwise)} end
+              from tally t
+             where r.id = ${rule.id} and r.customer_id = ${rule.customerId}
+            returning r.id
+          ), changes as (${changes})
+        select (select n from tally) as violating, coalesce((select json_agg(c) from changes c), '[]'::json) as changes`,
+  );
+
+  return { changes: changesOf(row?.changes ?? []), violating: Number(row?.violating ?? 0) };
+}
 
 /** The devices of the rule's scope: the folder (recursively or not), less the exclusions, filtered by the tags. */
 function deviceScope(condition: StoredDeviceOfflineCondition, customerId: number): SQL {
@@ -101,7 +135,7 @@ function deviceScope(condition: StoredDeviceOfflineCondition, customerId: number
  * evaluations running at once. The alerts to close are found with `not in` (a hashed subplan; ids are never null):
  * `not exists` over the CTE was planned as a nested loop, 200 open alerts × 200 violating devices a time.
  */
-export async function evaluateDeviceRule(db: Executor, input: EvaluationInput): Promise<AlertChange[]> {
+export async function evaluateDeviceRule(db: Executor, input: EvaluationInput): Promise<Evaluation> {
   const { rule, now } = input;
   const condition = rule.condition as StoredDeviceOfflineCondition;
   const cutoff = new Date(now.getTime() - condition.inactiveMinutes * 60_000);
@@ -109,10 +143,10 @@ export async function evaluateDeviceRule(db: Executor, input: EvaluationInput): 
   const folderPath = sql`(select string_agg(g.name, ' / ' order by array_position(v.group_path, g.id))
                             from ${deviceGroups} g where g.id = any(v.group_path) and g.parent_id is not null)`;
 
-  return changesOf(
-    await execRows<RawChange>(
-      db,
-      sql`with violating as (
+  return evaluate(
+    db,
+    input,
+    sql`violating as (
             select d.id, d.name, d.last_activity, d.last_device_status_change, d.device_group_id, d.group_path
               from ${devices} d
              where ${deviceScope(condition, rule.customerId)}
@@ -133,8 +167,8 @@ export async function evaluateDeviceRule(db: Executor, input: EvaluationInput): 
                                 where o.alert_rule_id = ${rule.id} and o.device_id = v.id and o.closed_at is null)
             on conflict (alert_rule_id, device_id) where closed_at is null and device_id is not null do nothing
             returning id, device_id, opened_at
-          )
-          select 'opened' as change, true as in_scope, o.id as alert_id, ${iso(sql`o.opened_at`)} as opened_at,
+          )`,
+    sql`select 'opened' as change, true as in_scope, o.id as alert_id, ${iso(sql`o.opened_at`)} as opened_at,
                  o.device_id::text as subject_id, v.name, ${iso(sql`v.last_activity`)} as last_activity, ${folderPath} as folder_path,
                  null::int as error_counter, null::text as last_error
             from opened o join violating v on v.id = o.device_id
@@ -142,7 +176,6 @@ export async function evaluateDeviceRule(db: Executor, input: EvaluationInput): 
           select 'closed', (${deviceScope(condition, rule.customerId)}), c.id, ${iso(sql`c.opened_at`)},
                  c.device_id::text, d.name, ${iso(sql`d.last_activity`)}, c.folder_path, null::int, null::text
             from closed c join ${devices} d on d.id = c.device_id`,
-    ),
   );
 }
 
@@ -150,14 +183,14 @@ export async function evaluateDeviceRule(db: Executor, input: EvaluationInput): 
  * DatasourceError: one statement. A datasource of the customer violates when its `error_counter` ≥ `threshold`; open
  * alerts of datasources below it are closed, each violating one without an open alert gets one.
  */
-export async function evaluateDatasourceRule(db: Executor, input: EvaluationInput): Promise<AlertChange[]> {
+export async function evaluateDatasourceRule(db: Executor, input: EvaluationInput): Promise<Evaluation> {
   const { rule, now } = input;
   const { threshold } = rule.condition as StoredDatasourceErrorCondition;
 
-  return changesOf(
-    await execRows<RawChange>(
-      db,
-      sql`with violating as (
+  return evaluate(
+    db,
+    input,
+    sql`violating as (
             select ds.id, ds.name, ds.error_counter, ds.last_error from ${datasources} ds
              where ds.customer_id = ${rule.customerId} and ds.error_counter >= ${threshold}
           ), closed as (
@@ -172,8 +205,8 @@ export async function evaluateDatasourceRule(db: Executor, input: EvaluationInpu
               from violating v
             on conflict (alert_rule_id, datasource_id) where closed_at is null and datasource_id is not null do nothing
             returning id, datasource_id, opened_at
-          )
-          select 'opened' as change, true as in_scope, o.id as alert_id, ${iso(sql`o.opened_at`)} as opened_at,
+          )`,
+    sql`select 'opened' as change, true as in_scope, o.id as alert_id, ${iso(sql`o.opened_at`)} as opened_at,
                  o.datasource_id::text as subject_id, v.name, null::text as last_activity, null::text as folder_path,
                  v.error_counter, v.last_error
             from opened o join violating v on v.id = o.datasource_id
@@ -181,7 +214,6 @@ export async function evaluateDatasourceRule(db: Executor, input: EvaluationInpu
           select 'closed', true, c.id, ${iso(sql`c.opened_at`)}, c.datasource_id::text, ds.name, null::text, null::text,
                  ds.error_counter, ds.last_error
             from closed c join ${datasources} ds on ds.id = c.datasource_id`,
-    ),
   );
 }
 
@@ -215,28 +247,10 @@ function changesOf(rows: RawChange[]): AlertChange[] {
     .sort((a, b) => a.alertId - b.alertId);
 }
 
-/** The rule's counters and dates after an evaluation, and when it is evaluated next. */
-export async function recordEvaluation(
-  db: Executor,
-  input: { rule: AlertRuleRow; now: Date; evaluated: boolean; violated: boolean; nextEvaluationAt: Date | null },
-): Promise<void> {
-  const { rule, now } = input;
+/** When a rule that was not evaluated (disabled, no working days, outside working time) is evaluated next. */
+export async function recordNextEvaluation(db: Executor, rule: AlertRuleRow, nextEvaluationAt: Date | null): Promise<void> {
   await db
     .update(alertRules)
-    .set({
-      nextEvaluationAt: input.nextEvaluationAt,
-      ...(input.evaluated ? { evaluateCount: sql`${alertRules.evaluateCount} + 1`, lastEvaluationDate: now } : {}),
-      ...(input.violated ? { violationCount: sql`${alertRules.violationCount} + 1`, lastViolationDate: now } : {}),
-    })
+    .set({ nextEvaluationAt })
     .where(and(eq(alertRules.id, rule.id), eq(alertRules.customerId, rule.customerId)));
-}
-
-/** The rule's open alerts after an evaluation: what violates now. */
-export async function openAlertCount(db: Executor, rule: AlertRuleRow): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(alerts)
-    .where(and(eq(alerts.alertRuleId, rule.id), eq(alerts.customerId, rule.customerId), isNull(alerts.closedAt)));
-
-  return row?.n ?? 0;
 }

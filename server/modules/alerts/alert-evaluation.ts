@@ -11,8 +11,8 @@ import { isWorkingTime, nextWorkingInstant, type WorkingSchedule } from './worki
 /*
  * Evaluation (spec 5 §5): each rule has `next_evaluation_at`; a tick every 5 s claims the due rules (SKIP LOCKED and a
  * lease, as the datasources' refreshes) and evaluates each in ONE transaction: the rule locked, working days and time
- * read in its zone, one set-based statement (alert-evaluation.queries.ts), the notifications queued, the counters and
- * the next time written. `now` is a parameter everywhere, so tests drive the clock.
+ * read in its zone, one set-based statement that also writes the counters and the next time
+ * (alert-evaluation.queries.ts), the notifications queued. `now` is a parameter everywhere, so tests drive the clock.
  */
 
 export type EvaluationDeps = {
@@ -57,25 +57,28 @@ export function evaluateRule(deps: EvaluationDeps, input: { ruleId: number; now:
     const rule = await q.lockRule(tx, input.ruleId);
     if (!rule) return { status: 'gone', nextEvaluationAt: null };
     if (!isEvaluating(rule)) {
-      await q.recordEvaluation(tx, { rule, now, evaluated: false, violated: false, nextEvaluationAt: null });
+      await q.recordNextEvaluation(tx, rule, null);
 
       return { status: 'idle', nextEvaluationAt: null };
     }
     // Outside working hours nothing is evaluated, so nothing is opened, closed or sent.
     if (!isWorkingTime(scheduleOf(rule), now.getTime())) {
       const nextEvaluationAt = nextEvaluationAfter(rule, now);
-      await q.recordEvaluation(tx, { rule, now, evaluated: false, violated: false, nextEvaluationAt });
+      await q.recordNextEvaluation(tx, rule, nextEvaluationAt);
 
       return { status: 'outsideWorkingTime', nextEvaluationAt };
     }
-    const changes =
-      rule.type === 'DeviceOffline' ? await q.evaluateDeviceRule(tx, { rule, now }) : await q.evaluateDatasourceRule(tx, { rule, now });
-    const violating = await q.openAlertCount(tx, rule);
+    // After a violation the rule waits `delayEvaluateAfterViolationMinutes` (when longer than its period); the
+    // statement picks one of the two times by what it finds, and records it with the counters.
+    const periodMs = rule.scheduledEvaluateSeconds * 1_000;
+    const afterViolationMs = Math.max(periodMs, rule.delayEvaluateAfterViolationMinutes * 60_000);
+    const otherwise = nextEvaluationAfter(rule, new Date(now.getTime() + periodMs));
+    const ifViolating = afterViolationMs === periodMs ? otherwise : nextEvaluationAfter(rule, new Date(now.getTime() + afterViolationMs));
+    const evaluation = { rule, now, next: { ifViolating, otherwise } };
+    const { changes, violating } =
+      rule.type === 'DeviceOffline' ? await q.evaluateDeviceRule(tx, evaluation) : await q.evaluateDatasourceRule(tx, evaluation);
     await notify(tx, deps, rule, changes, now);
-    // After a violation the rule waits `delayEvaluateAfterViolationMinutes` (when longer than its period).
-    const waitMs = Math.max(rule.scheduledEvaluateSeconds * 1_000, violating > 0 ? rule.delayEvaluateAfterViolationMinutes * 60_000 : 0);
-    const nextEvaluationAt = nextEvaluationAfter(rule, new Date(now.getTime() + waitMs));
-    await q.recordEvaluation(tx, { rule, now, evaluated: true, violated: violating > 0, nextEvaluationAt });
+    const nextEvaluationAt = violating > 0 ? ifViolating : otherwise;
 
     return {
       status: 'evaluated',
