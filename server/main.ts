@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseTooNewError } from './db/migration-journal';
 import { createNodeListener } from './http/node-listener';
 import { isApiPath } from './http/paths';
 import { createPlayerHandler, isPlayerPath } from './http/player-assets';
@@ -107,7 +108,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DatabaseTooNewError) {
     process.stderr.write(`${err.message}\n`);
   } else {
     process.stderr.write(`Start-up failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

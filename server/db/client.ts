@@ -10,7 +10,17 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import {
+  DatabaseTooNewError,
+  findUnknownMigrations,
+  newerDatabaseMessage,
+  readJournal,
+  type AppliedMigration,
+  type JournalEntry,
+} from './migration-journal';
+import { execRows } from './sql';
 
 /**
  * The one database type every query is written against; both drivers satisfy it. No relational schema:
@@ -122,12 +132,76 @@ export function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle'));
 }
 
-/** Applies the generated migrations in-process; the same files serve both drivers. */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+/**
+ * The PostgreSQL advisory lock (session level, one key for every release) that instances starting together on
+ * one database take around their migrations: the first migrates, the others wait, then find nothing to do.
+ * 0x5349474e is "SIGN" in ASCII; it must not change, or an older and a newer instance would not exclude each other.
+ */
+export const MIGRATION_LOCK_KEY = 0x5349474e;
+
+type MigrationOptions = {
+  /** Called when another instance holds the lock (it is migrating): this one waits for it. */
+  onWait?: () => void;
+};
+
+/**
+ * Applies the generated migrations in-process; the same files serve both drivers. First refuses a database that
+ * holds migrations this build does not ship (DatabaseTooNewError, nothing written). On PostgreSQL all of it runs on
+ * one dedicated connection holding MIGRATION_LOCK_KEY; PGlite is one process on a locked data directory.
+ */
+export async function runMigrations(handle: DatabaseHandle, options: MigrationOptions = {}): Promise<void> {
   const folder = migrationsFolder();
-  if (handle.driver === 'pg') {
-    await migratePg(handle.db as never, { migrationsFolder: folder });
-  } else {
-    await migratePglite(handle.db as never, { migrationsFolder: folder });
+  const journal = readJournal(folder);
+  if (handle.driver === 'pglite') {
+    await migrateKnown({ db: handle.db, journal, migrate: (db) => migratePglite(db as never, { migrationsFolder: folder }) });
+
+    return;
   }
+  const client = await handle.pool!.connect();
+  let isBroken = false;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MIGRATION_LOCK_KEY]);
+    if (!rows[0]?.locked) {
+      options.onWait?.();
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    }
+    try {
+      const db = drizzlePg(client) as unknown as Database;
+      await migrateKnown({ db, journal, migrate: (on) => migratePg(on as never, { migrationsFolder: folder }) });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {
+        // A connection that cannot unlock is closed instead: PostgreSQL drops a session's locks with it.
+        isBroken = true;
+      });
+    }
+  } finally {
+    client.release(isBroken);
+  }
+}
+
+/** The known-migrations check, drizzle's migrator, then the names of what this build applied (for older builds' message). */
+async function migrateKnown({ db, journal, migrate }: { db: Database; journal: JournalEntry[]; migrate: (db: Database) => Promise<void> }) {
+  const unknown = findUnknownMigrations({ journal, applied: await appliedMigrations(db) });
+  if (unknown.length > 0) throw new DatabaseTooNewError(newerDatabaseMessage({ journal, unknown }));
+  await migrate(db);
+  await db.execute(sql`create table if not exists drizzle.migration_tags (created_at bigint primary key, tag text not null)`);
+  const values = journal.map((entry) => sql`(${entry.when}, ${entry.tag})`);
+  await db.execute(sql`insert into drizzle.migration_tags (created_at, tag) values ${sql.join(values, sql`, `)} on conflict do nothing`);
+}
+
+/** Read only: a database no release migrated yet has neither table. */
+async function appliedMigrations(db: Database): Promise<AppliedMigration[]> {
+  const [present] = await execRows<{ migrations: boolean; tags: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as migrations, to_regclass('drizzle.migration_tags') is not null as tags`,
+  );
+  if (!present?.migrations) return [];
+  const rows = await execRows<{ created_at: string; tag: string | null }>(
+    db,
+    present.tags
+      ? sql`select m.created_at::text, t.tag from drizzle.__drizzle_migrations m left join drizzle.migration_tags t using (created_at)`
+      : sql`select created_at::text, null as tag from drizzle.__drizzle_migrations`,
+  );
+
+  return rows.map((row) => ({ createdAt: Number(row.created_at), ...(row.tag ? { tag: row.tag } : {}) }));
 }
