@@ -82,12 +82,12 @@ export class TooManyRequestsError extends AppError {
 
 /** 503: the service cannot take the request yet (starting, stopping); with `retryAfterSeconds`, when to try again. */
 export class ServiceUnavailableError extends AppError {
-  constructor(message = 'The service is unavailable', retryAfterSeconds?: number) {
+  constructor(message = 'The service is unavailable', retryAfterSeconds?: number, details?: ErrorDetails) {
     super(
       503,
       'server.error.unavailable',
       message,
-      undefined,
+      details,
       retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) },
     );
   }

@@ -8,6 +8,7 @@ import type { App } from './http/app';
 import { ensureFirstAdmin, ensureInitialFolders, type BootstrapResult } from './modules/users/bootstrap';
 import { prepareModules, startModuleSockets } from './composition';
 import { createUpgradeListener, type SocketEndpoint } from './http/upgrade';
+import { createReadiness } from './readiness';
 import { createBlobStore, type BlobStore } from './storage';
 
 export type Service = {
@@ -18,8 +19,12 @@ export type Service = {
   app: App;
   /** The `upgrade` listener for API paths (the device WebSocket); 503 until `prepare` has started the endpoints. */
   upgrade: ReturnType<typeof createUpgradeListener>;
-  /** Migrations, then the first administrator; run after listening so /healthz answers meanwhile (the rest 503). */
+  /**
+   * Migrations (refused with DatabaseTooNewError when the database is ahead of this build), then the first
+   * administrator; run after listening so /healthz answers meanwhile (the rest 503, /readyz naming the phase).
+   */
   prepare: () => Promise<BootstrapResult>;
+  /** true: serving (/readyz now probes the database and storage); false after that: stopping (/readyz 503). */
   setReady: (ready: boolean) => void;
 };
 
@@ -35,7 +40,14 @@ export async function createService(config: Config, log: Logger): Promise<Servic
   installAuthCache(handle.db, authCache);
   let authFeed: AuthChangeListener | undefined;
   let sockets: SocketEndpoint[] | undefined;
-  let ready = false;
+  const readiness = createReadiness({
+    pingDatabase: handle.ping,
+    pingStorage: () => storage.ping(),
+    onChange: (failed, cause) => {
+      if (failed) log.warn({ check: failed, err: cause }, 'not ready');
+      else log.info('ready again');
+    },
+  });
   const app = createApp({
     // Until prepare has started the endpoints, and again once close has begun: the upgrade listener's rule too.
     starting: () => sockets === undefined,
@@ -43,13 +55,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
     config,
     storage,
     log,
-    ready: async () => {
-      if (!ready) return false;
-      await handle.ping();
-      await storage.ping();
-
-      return true;
-    },
+    ready: readiness.check,
   });
 
   return {
@@ -58,6 +64,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
     app,
     upgrade: createUpgradeListener(() => sockets, log),
     close: async () => {
+      readiness.setPhase('stopping');
       const open = sockets ?? [];
       sockets = undefined;
       await Promise.allSettled(open.map((endpoint) => endpoint.close()));
@@ -65,7 +72,9 @@ export async function createService(config: Config, log: Logger): Promise<Servic
       await handle.close();
     },
     prepare: async () => {
-      await runMigrations(handle);
+      readiness.setPhase('migrations');
+      await runMigrations(handle, { onWait: () => log.info('another instance is migrating the database; waiting for it') });
+      readiness.setPhase('starting');
       if (authCache.maxEntries > 0) authFeed = await startAuthChangeListener(handle, authCache, log);
       const result = await ensureFirstAdmin(handle.db, config);
       await ensureInitialFolders(handle.db);
@@ -75,7 +84,9 @@ export async function createService(config: Config, log: Logger): Promise<Servic
       return result;
     },
     setReady: (value) => {
-      ready = value;
+      // Ready once, then not ready again: shutdown has begun (main.ts, on SIGTERM or SIGINT).
+      if (value) readiness.setPhase('serving');
+      else if (readiness.phase === 'serving') readiness.setPhase('stopping');
     },
   };
 }

@@ -78,7 +78,7 @@ export type BlobStore = {
   stat(key: string): Promise<BlobStat | undefined>;
   /** Removes the blob; succeeds when it does not exist. */
   delete(key: string): Promise<void>;
-  /** Answers whether the store is reachable and writable (readiness). */
+  /** Resolves when the store answers and takes writes (readiness): S3 HeadBucket; local files write, read back and remove a probe. */
   ping(): Promise<void>;
   /**
    * Removes what a crashed writer can leave outside any database record (temporary files, multipart

@@ -111,9 +111,17 @@ export function createLocalStore(root: string): BlobStore {
       return removed;
     },
 
+    // A root that is gone (an unmounted volume) is not created again here: that would serve an empty store.
     async ping() {
+      if (!(await fs.stat(root)).isDirectory()) throw new Error(`${root} is not a directory`);
       await fs.mkdir(tmpDir, { recursive: true });
-      await fs.access(tmpDir, fs.constants.W_OK);
+      const probe = path.join(tmpDir, `ping-${randomUUID()}`);
+      try {
+        await fs.writeFile(probe, 'ping', { flag: 'wx' });
+        if ((await fs.readFile(probe, 'utf8')) !== 'ping') throw new Error(`${tmpDir} does not read back what was written`);
+      } finally {
+        await fs.rm(probe, { force: true });
+      }
     },
 
     multipart: createLocalMultipart({ multipartDir, fileOf }),

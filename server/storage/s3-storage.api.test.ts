@@ -48,6 +48,6 @@ describe('S3 storage through the configuration', () => {
     await s3.stop();
     const res = await app.request('/readyz');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'unavailable' });
+    expect(await res.json()).toMatchObject({ status: 503, key: 'server.error.unavailable' });
   });
 });

@@ -5503,7 +5503,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: 200 once migrations ran and the database and storage answer, 503 before */
+        /**
+         * Readiness: 200 while the service serves and its database and blob storage answer, 503 otherwise
+         * @description For a load balancer or proxy: 503 while the service starts or runs its migrations, when the database does not answer a `select 1` or the blob storage its probe within 2 s, and once shutdown has begun. The probes run at most once a second, however many requests ask. `/healthz` is the liveness probe (no database).
+         */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -40719,13 +40722,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not ready */
+            /** @description Not ready (`server.error.unavailable`); `details.check` names what failed: `starting`, `migrations`, `database`, `storage` or `stopping` */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
