@@ -4,7 +4,7 @@ import { ServiceUnavailableError } from './errors';
 export type ReadinessCheck = 'starting' | 'migrations' | 'database' | 'storage' | 'stopping';
 
 /** Where the service is in its life: only `serving` can be ready. */
-export type ServicePhase = 'starting' | 'migrations' | 'serving' | 'stopping';
+type ServicePhase = 'starting' | 'migrations' | 'serving' | 'stopping';
 
 /** 503 `server.error.unavailable` naming the failed check; the message never carries the cause (it may name hosts). */
 export class NotReadyError extends ServiceUnavailableError {
