@@ -128,7 +128,9 @@ describe('with METRICS_TOKEN', () => {
     expect(after.filter((s) => s.name === 'signage_http_requests_total' && s.labels.route === '/api/v2/device/{id}')).toHaveLength(1);
     const unmatched = { route: 'unmatched', method: 'GET', status: '404' };
     expect(valueOf(after, 'signage_http_requests_total', unmatched) - valueOf(before, 'signage_http_requests_total', unmatched)).toBe(2);
-    expect(valueOf(after, 'signage_http_request_duration_seconds_count', { route: '/api/v2/device/{id}', method: 'GET' })).toBeGreaterThanOrEqual(4);
+    expect(
+      valueOf(after, 'signage_http_request_duration_seconds_count', { route: '/api/v2/device/{id}', method: 'GET' }),
+    ).toBeGreaterThanOrEqual(4);
     expect(text).not.toMatch(UUID);
     expect(text).not.toContain('Tenant Metrics Label Probe');
     expect(text).not.toContain('no-such-thing');
@@ -142,7 +144,9 @@ describe('with METRICS_TOKEN', () => {
     const device = await newDevice(t, { customerId: customer.id });
     const before = await samples();
     const { frames, socket } = await connectDeviceSocket(t, base, device);
-    expect(valueOf(await samples(), 'signage_websocket_devices_connected')).toBe(valueOf(before, 'signage_websocket_devices_connected') + 1);
+    expect(valueOf(await samples(), 'signage_websocket_devices_connected')).toBe(
+      valueOf(before, 'signage_websocket_devices_connected') + 1,
+    );
 
     const issued = await t.request(
       'POST',
