@@ -4,7 +4,7 @@ import type { Metrics } from '@/server/metrics/metrics';
 import type { AppEnv } from './context';
 
 /** The label of a request no route matched (an unknown path, or a method its path lacks). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * Counts and times every request of the app by the template of the route that answered it, never by its URL: the
@@ -25,7 +25,7 @@ export function httpMetrics(metrics: Metrics): MiddlewareHandler<AppEnv> {
 }
 
 /** The OpenAPI path of the route that matched (`/api/v2/device/{id}`); middleware (`use`, method ALL) is no route. */
-export function routeTemplate(c: Context): string {
+function routeTemplate(c: Context): string {
   const route = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
 
   return route ? route.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}') : UNMATCHED_ROUTE;
