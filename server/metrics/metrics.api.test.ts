@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
 import { startJobQueue, type JobQueue } from '@/server/jobs/queue';
@@ -163,6 +164,18 @@ describe('with METRICS_TOKEN', () => {
     await expect
       .poll(async () => valueOf(await samples(), 'signage_websocket_devices_connected'))
       .toBe(valueOf(before, 'signage_websocket_devices_connected'));
+  });
+
+  it('counts the plays the proof-of-play ingest accepts, not the duplicates', async () => {
+    const customer = await t.factories.customer();
+    const device = await newDevice(t, { customerId: customer.id });
+    const before = valueOf(await samples(), 'signage_proof_of_play_plays_accepted_total');
+    const startedAt = Date.now() - 120_000;
+    const play = () => ({ eventId: uuidv7(), startedAt, endedAt: startedAt + 10_000, completed: true });
+    const first = play();
+    const res = await t.request('POST', '/api/display/proofOfPlay', { token: device.token, json: [first, play(), first] });
+    expect(res.body).toMatchObject({ accepted: 2, duplicates: 1 });
+    expect(valueOf(await samples(), 'signage_proof_of_play_plays_accepted_total')).toBe(before + 2);
   });
 
   it('shows the waiting jobs per queue and counts a failed job', async () => {
