@@ -23,7 +23,9 @@ import { mailModule } from './modules/mail/mail.module';
 import { messagesModule } from './modules/messages/messages.module';
 import { notificationChannelsModule } from './modules/notification-channels/notification-channels.module';
 import { webhooksModule } from './modules/webhooks/webhooks.module';
-import type { Database } from '@/server/db/client';
+import type { Database, DatabaseHandle } from '@/server/db/client';
+import { installMetrics, type Metrics } from '@/server/metrics/metrics';
+import { countPendingCommands } from './modules/devices';
 import type { JobDeps, ModuleManifest, SocketDeps } from './modules/module';
 import type { AppDeps } from '@/server/http/context';
 import { createHttpApp, type App, type AppOptions } from '@/server/http/app';
@@ -118,4 +120,15 @@ export async function startModuleSockets(deps: SocketDeps, list: readonly Module
   }
 
   return endpoints;
+}
+
+/**
+ * Puts `metrics` on the service's database: the code holding `handle.db` counts into them (sockets, jobs, ingest),
+ * and the scrape reads the pool and the pending commands. Answers the function that takes them off again.
+ */
+export function attachMetrics(metrics: Metrics, handle: DatabaseHandle): () => void {
+  metrics.readPool(handle);
+  metrics.readPendingCommands(() => countPendingCommands(handle.db));
+
+  return installMetrics(handle.db, metrics);
 }

@@ -55,6 +55,9 @@ const envSchema = z.object({
     .default('Signage <no-reply@localhost>'),
   // SMS gateway of notification channels (spec 5 §5): the service POSTs `{to, text}` there; unset, SMS is not offered.
   SMS_WEBHOOK_URL: opt(z.url({ protocol: /^https?$/ })),
+  // GET /metrics (Prometheus): with this bearer token on the main port, or without one on METRICS_PORT; neither: not served.
+  METRICS_TOKEN: opt(z.string().min(16, 'must be at least 16 characters')),
+  METRICS_PORT: opt(z.coerce.number().int().min(1).max(65535)),
 });
 
 function isSmtpUrl(value: string): boolean {
@@ -127,6 +130,11 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** The SMS gateway of notification channels; without it SMS channels are refused. */
   sms: { webhookUrl: string | undefined };
+  /**
+   * Who may read GET /metrics: on the main port a caller with `token` (bearer); on `port` (a listener of its own on
+   * HOST that serves only /metrics) anyone who reaches it. Neither set: /metrics answers 404.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -147,6 +155,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   }
 
   return {
@@ -191,6 +202,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobsEnabled: e.JOBS_ENABLED ?? true,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: { webhookUrl: e.SMS_WEBHOOK_URL },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 }
 

@@ -44,6 +44,7 @@ describe('parseConfig defaults', () => {
       deviceRegistrationsPerHour: 30,
       anonymousWritesPerMinute: { perAddress: 120, perDatasource: 600 },
       sms: { webhookUrl: undefined },
+      metrics: { token: undefined, port: undefined },
     });
     // Development client secrets exist so a fresh checkout starts.
     expect(config.oauthClientSecrets['default-client']).toEqual(expect.any(String));
@@ -119,6 +120,11 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE', 'lots'],
     ['JWT_PRIVATE_KEY', 'not a pem'],
     ['SMS_WEBHOOK_URL', 'ftp://sms.example.com/send'],
+    ['METRICS_TOKEN', 'a'.repeat(15)],
+    ['METRICS_PORT', '0'],
+    ['METRICS_PORT', '65536'],
+    ['METRICS_PORT', 'nine'],
+    ['METRICS_PORT', '9100.5'],
   ])('%s=%s', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`(^|\\s)${name}:`, 'm'));
@@ -131,6 +137,20 @@ describe('parseConfig refuses bad values, naming the variable', () => {
 
   it('does not echo the secret value', () => {
     expect(errorOf({ AUTH_SECRET: 'tiny-secret-value' }).message).not.toContain('tiny-secret-value');
+  });
+
+  it('does not echo a short METRICS_TOKEN', () => {
+    expect(errorOf({ METRICS_TOKEN: 'short-token' }).message).not.toContain('short-token');
+  });
+
+  it('refuses a METRICS_PORT equal to PORT, naming it', () => {
+    expect(errorOf({ PORT: '8080', METRICS_PORT: '8080' }).message).toMatch(/^\s+METRICS_PORT: must differ from PORT$/m);
+    expect(errorOf({ METRICS_PORT: '3000' }).message).toContain('METRICS_PORT:');
+  });
+
+  it('reads METRICS_TOKEN and METRICS_PORT', () => {
+    expect(parse({ METRICS_TOKEN: 'a'.repeat(16), METRICS_PORT: '9100' }).metrics).toEqual({ token: 'a'.repeat(16), port: 9100 });
+    expect(parse({ METRICS_TOKEN: '', METRICS_PORT: ' ' }).metrics).toEqual({ token: undefined, port: undefined });
   });
 
   it('requires the S3 keys with S3_BUCKET', () => {

@@ -9,6 +9,7 @@ import { isApiPath } from './http/paths';
 import { createPlayerHandler, isPlayerPath } from './http/player-assets';
 import { moduleJobs } from './composition';
 import { startJobQueue, type JobQueue } from './jobs/queue';
+import { startMetricsListener, type MetricsListener } from './metrics/listener';
 import { createLogger } from './logger';
 import { createService } from './service';
 import { resolveStartupConfig } from './startup';
@@ -23,7 +24,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const dev = process.env.SIGNAGE_NEXT_DEV === 'true';
 
-  const { handle, app, upgrade, prepare, setReady, close } = await createService(config, log);
+  const { handle, app, upgrade, prepare, setReady, close, metrics } = await createService(config, log);
   (globalThis as Record<symbol, unknown>)[API_BRIDGE] = (request: Request, clientAddress?: string) =>
     app.fetch(request, { bridgeClientAddress: clientAddress });
 
@@ -74,6 +75,11 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   log.info({ port: config.port, driver: handle.driver }, 'listening');
+  let metricsListener: MetricsListener | undefined;
+  if (config.metrics.port !== undefined) {
+    metricsListener = await startMetricsListener({ metrics, host: config.host, port: config.metrics.port, log });
+    log.info({ port: metricsListener.port }, 'metrics listening');
+  }
 
   const bootstrap = await prepare();
   if (bootstrap.created && bootstrap.generatedPassword) {
@@ -99,6 +105,7 @@ async function main() {
     setReady(false);
     server.close();
     server.closeAllConnections();
+    await metricsListener?.close();
     await queue?.stop().catch((err) => log.error({ err }, 'job queue stop failed'));
     await close().catch((err) => log.error({ err }, 'database close failed'));
     process.exit(0);

@@ -3,7 +3,8 @@ import type { Config } from './config';
 import { openDatabase, runMigrations, type DatabaseHandle } from './db/client';
 import { AuthCache, installAuthCache } from './auth/auth-cache';
 import { startAuthChangeListener, type AuthChangeListener } from './auth/auth-change-listener';
-import { createApp } from './composition';
+import { attachMetrics, createApp } from './composition';
+import { createMetrics, type Metrics } from './metrics/metrics';
 import type { App } from './http/app';
 import { ensureFirstAdmin, ensureInitialFolders, type BootstrapResult } from './modules/users/bootstrap';
 import { prepareModules, startModuleSockets } from './composition';
@@ -26,15 +27,19 @@ export type Service = {
   prepare: () => Promise<BootstrapResult>;
   /** true: serving (/readyz now probes the database and storage); false after that: stopping (/readyz 503). */
   setReady: (ready: boolean) => void;
+  /** Prometheus metrics: GET /metrics on the app (METRICS_TOKEN), or server/metrics/listener.ts (METRICS_PORT). */
+  metrics: Metrics;
 };
 
 /** The API on its database: what every server entry point (main.ts, benchmarks) starts the same way. */
 export async function createService(config: Config, log: Logger): Promise<Service> {
+  const metrics = createMetrics(log);
   const handle = await openDatabase(
     config.databaseUrl
-      ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      ? { kind: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize, onStatement: metrics.observeStatement }
       : { kind: 'pglite-dir', dataDir: config.dataDir },
   );
+  attachMetrics(metrics, handle);
   const storage = await createBlobStore(config);
   const authCache = new AuthCache(config.authCacheSize);
   installAuthCache(handle.db, authCache);
@@ -55,6 +60,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
     config,
     storage,
     log,
+    metrics,
     ready: readiness.check,
   });
 
@@ -62,6 +68,7 @@ export async function createService(config: Config, log: Logger): Promise<Servic
     handle,
     storage,
     app,
+    metrics,
     upgrade: createUpgradeListener(() => sockets, log),
     close: async () => {
       readiness.setPhase('stopping');

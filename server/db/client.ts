@@ -41,7 +41,8 @@ export type DatabaseHandle = {
 };
 
 export type OpenDatabaseOptions =
-  | { kind: 'pg'; url: string; poolSize?: number }
+  /** `onStatement`: told the seconds of every statement on the pool's connections (the metrics' statement time). */
+  | { kind: 'pg'; url: string; poolSize?: number; onStatement?: (seconds: number) => void }
   | { kind: 'pglite-dir'; dataDir: string }
   /** In-memory PGlite, optionally loaded from a dumped data directory (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File };
@@ -58,7 +59,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pg') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.onStatement ? { Client: timedClient(options.onStatement) } : {}),
+    });
     const db = drizzlePg(pool) as unknown as Database;
 
     return {
@@ -98,6 +103,33 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pglite.close();
       lock?.release();
     },
+  };
+}
+
+/**
+ * A client class whose every statement is timed: the one place all of them pass, whether sent by the pool
+ * (`pool.query` hands a callback) or on a checked-out connection inside a transaction (a promise).
+ */
+function timedClient(onStatement: (seconds: number) => void): typeof pg.Client {
+  return class TimedClient extends pg.Client {
+    // pg's overloads (callback, promise, submittable) cannot be restated one by one here; each is passed on unchanged.
+    override query(...args: any[]): any {
+      const started = performance.now();
+      const done = () => onStatement((performance.now() - started) / 1000);
+      const last = args.at(-1);
+      if (typeof last === 'function') {
+        args[args.length - 1] = (...results: unknown[]) => {
+          done();
+          last(...results);
+        };
+
+        return (super.query as (...a: any[]) => any)(...args);
+      }
+      const result = (super.query as (...a: any[]) => any)(...args);
+      if (result instanceof Promise) result.then(done, done);
+
+      return result;
+    }
   };
 }
 

@@ -3,6 +3,7 @@ import { ServiceUnavailableError } from '@/server/errors';
 import { registerApiDocs } from './api-docs';
 import type { AppDeps, AppEnv } from './context';
 import { errorResponse, validationHook } from './errors';
+import { httpMetrics } from './http-metrics';
 import { attachExamples } from './openapi-examples';
 import { notFoundOrMethodNotAllowed } from './method-not-allowed';
 import { requestContext } from './request-context';
@@ -25,6 +26,8 @@ export function createHttpApp(deps: AppDeps, sources: readonly RouteSource[], op
   // strict: false matches paths with and without a trailing slash (DECISIONS §2).
   const app = new OpenAPIHono<AppEnv>({ strict: false, defaultHook: validationHook as never });
 
+  // First: the time measured includes every other middleware.
+  if (deps.metrics) app.use('*', httpMetrics(deps.metrics));
   if (options.onResponseDrift) app.use('*', responseConformance(options.onResponseDrift));
   app.use('*', requestContext(deps));
   // The paths that answer while the server starts (liveness, and readiness saying "not yet"): the routes that say so.
@@ -62,6 +65,11 @@ export function createHttpApp(deps: AppDeps, sources: readonly RouteSource[], op
     in: 'header',
     name: 'X-Webhook-Apikey',
     description: 'A webhook API key (POST /api/webhooks/apikey); the GET trigger takes it as the `apiKey` query parameter',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'metricsToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `METRICS_TOKEN` of the configuration (GET /metrics only); none on `METRICS_PORT`',
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'deviceToken', {
     type: 'http',

@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/client';
 import type { Config } from '@/server/config';
 import type { Actor, DeviceCaller } from '@/server/context/actor';
 import type { TenantScope } from '@/server/context/tenant-scope';
+import type { Metrics } from '@/server/metrics/metrics';
 import type { BlobStore } from '@/server/storage/blob-store';
 
 export type AppDeps = {
@@ -19,6 +20,8 @@ export type AppDeps = {
    * closed. Absent: started.
    */
   starting?: () => boolean;
+  /** The service's Prometheus metrics: requests are counted into them, GET /metrics answers them. Absent: neither. */
+  metrics?: Metrics;
 };
 
 export type AppEnv = {

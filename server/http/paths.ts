@@ -10,6 +10,7 @@ export function isApiPath(url: string): boolean {
     p === '/oauth' ||
     p.startsWith('/oauth/') ||
     p === '/healthz' ||
-    p === '/readyz'
+    p === '/readyz' ||
+    p === '/metrics'
   );
 }

@@ -17,6 +17,8 @@ describe('isApiPath', () => {
     '/oauth/jwks',
     '/healthz',
     '/readyz',
+    '/metrics',
+    '/metrics?name[]=x',
   ])('%s is served by the API', (path) => {
     expect(isApiPath(path)).toBe(true);
   });
@@ -33,6 +35,8 @@ describe('isApiPath', () => {
     '/oauthx',
     '/public-apix',
     '/healthz/extra',
+    '/metrics/extra',
+    '/metricsx',
     '/_next/static/chunk.js',
     '/login?next=/api/x',
   ])('%s is the console', (path) => {

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
 import type { DatabaseHandle } from '@/server/db/client';
 import { listenToChannel, notifyChannel, type NotificationFeed } from '@/server/db/notification-feed';
+import { metricsOf } from '@/server/metrics/metrics';
 import { JobRunner, type ClaimedJob, type JobStore } from './runner';
 
 /**
@@ -68,6 +69,8 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
   await boss.start();
 
   const instance = uuidv4();
+  const metrics = metricsOf(handle.db);
+  metrics?.readQueueDepths(() => queueDepths(handle));
   let runner: JobRunner | undefined;
   let feed: NotificationFeed | undefined;
 
@@ -124,6 +127,7 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
           await boss.fail(name, id, { message: 'stopped while active' }).catch(() => undefined);
       }
       await feed?.stop();
+      metrics?.readQueueDepths(undefined);
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
     },
   };
@@ -167,6 +171,7 @@ function jobStore(boss: PgBoss, handle: DatabaseHandle): JobStore {
       await boss.complete(name, id);
     },
     async fail(name, id, error) {
+      metricsOf(handle.db)?.countJobFailure(name);
       await boss.fail(name, id, error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) });
     },
     async pending() {
@@ -181,4 +186,18 @@ function jobStore(boss: PgBoss, handle: DatabaseHandle): JobStore {
       await boss.send(name, {}, { id: scheduledRunId(name, fireAt) });
     },
   };
+}
+
+/**
+ * Jobs waiting to run (created or retrying, due or not) by queue: one grouped count over the index pg-boss keeps for
+ * fetching (`name, start_after … where state < 'active'`), read when the metrics are scraped.
+ */
+async function queueDepths(handle: DatabaseHandle): Promise<Map<string, number>> {
+  const result = await handle.db.execute(
+    sql`select name, count(*)::int as depth from ${sql.identifier(SCHEMA)}.job where state < 'active' group by name`,
+  );
+  // Both drivers answer `{ rows }`; drizzle's execute types the result per driver.
+  const rows = (result as unknown as { rows: Array<{ name: string; depth: number | string }> }).rows;
+
+  return new Map(rows.map((row) => [row.name, Number(row.depth)]));
 }

@@ -15,7 +15,8 @@ import { AuthCache, installAuthCache } from '@/server/auth/auth-cache';
 import { startAuthChangeListener } from '@/server/auth/auth-change-listener';
 import { resetSigningKey } from '@/server/auth/jwt';
 import type { Role } from '@/server/context/roles';
-import { prepareModules, startModuleSockets } from '@/server/composition';
+import { attachMetrics, prepareModules, startModuleSockets } from '@/server/composition';
+import { createMetrics } from '@/server/metrics/metrics';
 import { createUpgradeListener, type SocketEndpoint } from '@/server/http/upgrade';
 import { createApp } from '@/server/composition';
 import type { App } from '@/server/http/app';
@@ -56,10 +57,13 @@ export async function createTestContext(env: Record<string, string> = {}, option
   resetSigningKey();
   const { handle, databaseUrl, dropDatabase } = await openTestDatabase();
   const storage = await createBlobStore(config);
+  // As the service: metrics of its own per context (GET /metrics answers them once METRICS_TOKEN is set).
+  const metrics = createMetrics(createLogger('silent'));
+  attachMetrics(metrics, handle);
   // Every answer is checked against its route's declared schema; drift fails the file when it closes.
   const responseDrift: ResponseDrift[] = [];
   const app: App = createApp(
-    { db: handle.db, config, storage, log: options.log ?? createLogger('silent'), ready: async () => true },
+    { db: handle.db, config, storage, log: options.log ?? createLogger('silent'), metrics, ready: async () => true },
     undefined,
     {
       onResponseDrift: (drift) => responseDrift.push(drift),
@@ -129,6 +133,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
     app,
     db,
     handle,
+    metrics,
     authCache,
     /** The PostgreSQL URL of this test's database (undefined on PGlite). */
     databaseUrl,

@@ -336,3 +336,16 @@ export async function countFreeLicenceDevices(db: Executor, customerId: number):
 
   return row?.n ?? 0;
 }
+
+/**
+ * Commands of every tenant not acknowledged and not expired (the metrics' `signage_device_commands_pending`): a scan
+ * of the partial index of unacknowledged commands, whose rows are the pending ones and the expired leftovers.
+ */
+export async function countPendingCommands(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deviceCommands)
+    .where(and(sql`${deviceCommands.acknowledgedAt} is null`, sql`${deviceCommands.expiresAt} > now()`));
+
+  return row?.n ?? 0;
+}

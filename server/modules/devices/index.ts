@@ -6,7 +6,7 @@ export type { DeviceChange } from './device-changes';
 export { deviceFolderSearches } from './device-folder-search';
 export { connectedDeviceCountSql } from './device-session-count';
 export { previewForCaller, recordDevicePreview } from './device-previews.service';
-export { insertDevice } from './devices.queries';
+export { countPendingCommands, insertDevice } from './devices.queries';
 export { insertMetricSamples } from './device-metrics.queries';
 export type { DevicePreviewRow } from './devices.queries';
 export { deviceAccess, readDevice } from './devices.service';

@@ -6,6 +6,7 @@ import type { Database } from '@/server/db/client';
 import { ForbiddenError, ValidationError } from '@/server/errors';
 import { toErrorBody, validationErrorBody } from '@/server/http/errors';
 import { parseSafeJson } from '@/server/http/hostile-input';
+import { metricsOf } from '@/server/metrics/metrics';
 import type { BlobStore } from '@/server/storage';
 import type { DevicePushNotice } from './device-push';
 import * as sq from './device-sessions.queries';
@@ -183,6 +184,7 @@ export class DeviceSessions {
         if (send(session, { type: 'command', command: commandView(command) })) sent.push(command.id);
       }
     }
+    metricsOf(this.deps.db)?.countDeliveredCommands(sent.length);
     await q.markCommandsDelivered(this.deps.db, sent);
   }
 

@@ -5,6 +5,7 @@ import { hashToken } from '@/server/auth/opaque-token';
 import { listenToChannel } from '@/server/db/notification-feed';
 import { UnauthorizedError } from '@/server/errors';
 import type { SocketEndpoint } from '@/server/http/upgrade';
+import { metricsOf } from '@/server/metrics/metrics';
 import type { SocketDeps } from '@/server/modules/module';
 import { DEVICE_PUSH_CHANNEL, dropsManifestEtag, parseDevicePush, type DevicePushNotice } from './device-push';
 import { installManifestEtagStore, ManifestEtagStore } from './manifest-etag-store';
@@ -26,6 +27,7 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
   const etagStore = new ManifestEtagStore();
   const uninstallEtagStore = installManifestEtagStore(handle.db, etagStore);
   const server = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MESSAGE_MAX_BYTES, perMessageDeflate: false });
+  const removeDeviceCount = metricsOf(handle.db)?.addConnectedDevices(() => sessions.size);
 
   // Notices are handled one after another: each is one statement for the devices held here.
   let pending: Promise<void> = Promise.resolve();
@@ -82,6 +84,7 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
       upgrade,
       close: async () => {
         clearInterval(ticker);
+        removeDeviceCount?.();
         etagStore.setFeedLive(false);
         uninstallEtagStore();
         sessions.closeAll();

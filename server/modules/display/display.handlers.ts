@@ -27,7 +27,13 @@ export function registerDisplayRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(routes.statusRoute, async (c) => c.json(await service.deviceStatus(deviceContext(c)), 200));
 
-  app.openapi(routes.heartbeatRoute, async (c) => c.json(await service.recordHeartbeat(deviceContext(c), c.req.valid('json')), 200));
+  app.openapi(routes.heartbeatRoute, async (c) => {
+    const result = await service.recordHeartbeat(deviceContext(c), c.req.valid('json'));
+    // The answer carries the pending commands: delivered by this heartbeat.
+    c.var.deps.metrics?.countDeliveredCommands(result.commands.length);
+
+    return c.json(result, 200);
+  });
 
   app.openapi(routes.ackCommandRoute, async (c) => {
     await service.acknowledgeCommand(deviceContext(c), { commandId: c.req.valid('param').commandId, body: c.req.valid('json') });

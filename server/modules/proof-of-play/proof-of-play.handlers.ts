@@ -52,7 +52,10 @@ export function registerProofOfPlayRoutes(app: OpenAPIHono<AppEnv>) {
       events = Array.isArray(body) ? body : [];
     } else throw new UnsupportedMediaTypeError('Send the events as application/json (an array) or application/x-ndjson');
 
-    return c.json(await ingestPlayEvents(ctx.db, { deviceId: ctx.device.deviceId, customerId }, events), 202);
+    const result = await ingestPlayEvents(ctx.db, { deviceId: ctx.device.deviceId, customerId }, events);
+    c.var.deps.metrics?.countAcceptedPlays(result.accepted);
+
+    return c.json(result, 202);
   });
 
   for (const { route, csv, request, param } of reportRoutes) {

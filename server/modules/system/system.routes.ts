@@ -40,3 +40,27 @@ export const readyRoute = defineRoute(
   },
   { answersWhileStarting: true },
 );
+
+export const metricsRoute = defineRoute(
+  { public: true },
+  {
+    method: 'get',
+    path: '/metrics',
+    operationId: 'metrics',
+    tags: ['System'],
+    summary: 'Prometheus metrics of this instance (text exposition format 0.0.4)',
+    description:
+      'Served on the main port only when `METRICS_TOKEN` is configured, to a caller presenting it as a bearer token; ' +
+      'on `METRICS_PORT` (a listener of its own) without a token. Otherwise it answers 404 like an unknown path. ' +
+      'Labels name route templates, methods, status codes, queue names and states: never ids, tenants or raw paths.',
+    security: [{ metricsToken: [] }],
+    responses: {
+      200: {
+        description: 'The exposition (`Content-Type: text/plain; version=0.0.4; charset=utf-8`)',
+        content: { 'text/plain': { schema: z.string() } },
+      },
+      401: { ...sharedErrors[401], description: 'No bearer token, or not the `METRICS_TOKEN` (`auth.error.unauthorized`)' },
+      404: { ...sharedErrors[404], description: 'No `METRICS_TOKEN` is configured: not served here (`request.error.notFound`)' },
+    },
+  },
+);
