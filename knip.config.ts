@@ -13,6 +13,8 @@ const config: KnipConfig = {
     // Scripts run by npm scripts, CI and by hand; benchmark servers and load generators they spawn.
     'scripts/*.{mjs,ts}',
     'bench/*.{ts,mjs}',
+    // Processes that tests spawn (a delivery worker killed with SIGKILL).
+    'server/**/*.child.ts',
   ],
   project: ['**/*.{ts,tsx,mjs,css}'],
   ignoreDependencies: [
