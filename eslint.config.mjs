@@ -91,6 +91,12 @@ const nextLink = {
   group: ['next/link'],
   message: "Use Link from '@/components/ui/link': it prefetches when the pointer or focus reaches the link.",
 };
+/** Tables render their columns' templates through components/ui/data-table.tsx, which keeps cells mounted. */
+const flexRender = {
+  group: ['@tanstack/react-table'],
+  importNames: ['flexRender'],
+  message: 'Render tables with DataTable (components/ui/data-table.tsx): flexRender remounts every cell when columns are rebuilt.',
+};
 const serverFromConsole = {
   regex: '^@/server/(?!.*\\.schemas$)(?!context/roles$)',
   message: 'The console imports from server/ only *.schemas.ts (and types); everything else reaches it through the API.',
@@ -185,7 +191,7 @@ export default tseslint.config(
       'no-restricted-imports': 'off',
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ ...serverFromConsole, allowTypeImports: true }, drizzle, nextLink] },
+        { patterns: [{ ...serverFromConsole, allowTypeImports: true }, drizzle, nextLink, flexRender] },
       ],
     },
   },

@@ -305,7 +305,10 @@ test('an editor creates an internal and a tested external datasource, refreshes,
   }
 });
 
-test('the list and the dialog in German, every status shown, at 1440 and 1024 wide', async ({ page, request }) => {
+test('the list and the dialog in German, every status shown, at 1440 and 1024 wide; a row menu stays open while the clock ticks', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const remote = await startRemote();
   try {
@@ -333,10 +336,24 @@ test('the list and the dialog in German, every status shown, at 1440 and 1024 wi
     const german = await createUser(request, admin, customer.id, 'EDITOR', 'Greta', suffix, { language: 'de' });
 
     await signIn(page, german.email, german.password);
+    // The page's clock is Playwright's, so the test can make the list's "now" tick (every 30 s) on demand.
+    await page.clock.install();
     await page.goto('/datasources');
     await expect(page.getByRole('heading', { name: 'Datenquellen', level: 1 })).toBeVisible();
     const rows = page.getByRole('main').getByRole('row');
     await expect(rows.filter({ hasText: 'Speiseplan' }).getByText('Fehlerhaft', { exact: true })).toBeVisible();
+
+    // The list rebuilds its columns when its clock ticks: an open row menu stays open under the pointer, and works.
+    await rows.filter({ hasText: 'Preise Foyer' }).getByRole('button', { name: 'Aktionen für Preise Foyer' }).click();
+    const edit = page.getByRole('menuitem', { name: 'Bearbeiten' });
+    await expect(edit).toBeVisible();
+    await page.clock.runFor(61_000);
+    await expect(edit).toBeVisible();
+    await edit.click();
+    const editDialog = page.getByRole('dialog', { name: 'Datenquelle bearbeiten' });
+    await expect(editDialog.getByLabel('Name', { exact: true })).toHaveValue('Preise Foyer');
+    await editDialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(editDialog).toBeHidden();
     await expect(rows.filter({ hasText: 'Bildschirme' })).toContainText('System · Bildschirme');
     expect(await englishLeft(page)).toEqual([]);
     await shoot(page, 'datasources-de-list');

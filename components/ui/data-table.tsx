@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { flexRender, type Column, type RowData, type Table, type VisibilityState } from '@tanstack/react-table';
+import { type Column, type ColumnDefTemplate, type RowData, type Table, type VisibilityState } from '@tanstack/react-table';
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, ChevronUpDownIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
@@ -22,6 +22,17 @@ declare module '@tanstack/react-table' {
     /** The label of the column's values under the name when it is hidden; the header when that is text. */
     label?: string;
   }
+}
+
+/**
+ * Renders a column's header or cell template. TanStack's `flexRender` makes the template function the element type,
+ * so a page that rebuilds its columns (a clock ticking into a "3 minutes ago", new data) would get a new type each
+ * time and React would remount every cell: an open row menu closed under the user's pointer. Here the element type
+ * stays this component and the template is called inside it, so cells keep their state (and their hooks' order: a
+ * cell's template is always its column's).
+ */
+function Template<P extends object>({ of, props }: { of: ColumnDefTemplate<P> | undefined; props: P }): ReactNode {
+  return typeof of === 'function' ? (of(props) as ReactNode) : (of ?? null);
 }
 
 /** What a column is taken to need when it does not say (`meta.size`); the selection box and the menu need less. */
@@ -192,12 +203,12 @@ export function DataTable<T>({
                         onClick={header.column.getToggleSortingHandler()}
                         className="group -mx-1 inline-flex cursor-pointer items-center gap-1 rounded px-1 py-0.5 uppercase hover:text-zinc-900"
                       >
-                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <Template of={header.column.columnDef.header} props={header.getContext()} />
                         <SortIcon direction={direction} />
                         <span className="sr-only">{direction ? t(direction === 'asc' ? 'ascending' : 'descending') : t('unsorted')}</span>
                       </button>
                     ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
+                      <Template of={header.column.columnDef.header} props={header.getContext()} />
                     )}
                   </th>
                 );
@@ -230,7 +241,7 @@ export function DataTable<T>({
                           'w-full max-w-0 overflow-hidden [overflow-wrap:anywhere] [&_*]:whitespace-normal',
                       )}
                     >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      <Template of={cell.column.columnDef.cell} props={cell.getContext()} />
                       {cell.column.id === primaryId && hidden.length > 0 ? (
                         <HiddenValues
                           items={row
@@ -239,7 +250,7 @@ export function DataTable<T>({
                             .map((c) => ({
                               id: c.column.id,
                               label: labelOf(c.column),
-                              value: flexRender(c.column.columnDef.cell, c.getContext()),
+                              value: <Template of={c.column.columnDef.cell} props={c.getContext()} />,
                             }))}
                         />
                       ) : null}
