@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -45,6 +46,22 @@ const envSchema = z.object({
   ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(120)),
   ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
   ALLOW_PRIVATE_NETWORK_FETCH: opt(booleanString),
+  // The reverse proxies whose X-Forwarded-For names the client (server/http/client-address.ts): addresses or CIDRs.
+  TRUSTED_PROXIES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every((entry) => ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry)), {
+        message: 'must be IP addresses or CIDR ranges separated by commas, e.g. 10.0.0.0/8,127.0.0.1',
+      })
+      .default([]),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: opt(booleanString),
   // The messages name no value: the URL carries the SMTP password.
@@ -123,6 +140,11 @@ export type Config = {
    * `editableByDisplay`) a minute, per client address and per datasource; users and devices are not counted.
    */
   anonymousWritesPerMinute: { perAddress: number; perDatasource: number };
+  /**
+   * The reverse proxies in front of this instance (addresses or CIDR ranges): a request from one of them is counted
+   * and logged under the client its `X-Forwarded-For` names. Empty: the connection's own address (no proxy trusted).
+   */
+  trustedProxies: readonly string[];
   allowPrivateNetworkFetch: boolean;
   logLevel: Env['LOG_LEVEL'];
   jobsEnabled: boolean;
@@ -193,6 +215,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     deviceHeartbeatSeconds: e.DEVICE_HEARTBEAT_SECONDS,
     deviceSockets: { frameRate: e.DEVICE_FRAME_RATE, frameBurst: e.DEVICE_FRAME_BURST, socketsPerDevice: e.DEVICE_SOCKETS_PER_DEVICE },
     deviceRegistrationsPerHour: e.DEVICE_REGISTRATIONS_PER_HOUR,
+    trustedProxies: e.TRUSTED_PROXIES,
     anonymousWritesPerMinute: {
       perAddress: e.ANONYMOUS_WRITES_PER_ADDRESS_PER_MINUTE,
       perDatasource: e.ANONYMOUS_WRITES_PER_DATASOURCE_PER_MINUTE,

@@ -125,9 +125,16 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['METRICS_PORT', '65536'],
     ['METRICS_PORT', 'nine'],
     ['METRICS_PORT', '9100.5'],
+    ['TRUSTED_PROXIES', 'proxy.internal'],
+    ['TRUSTED_PROXIES', '10.0.0.0/8,10.0.0.0/33'],
   ])('%s=%s', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`(^|\\s)${name}:`, 'm'));
+  });
+
+  it('reads TRUSTED_PROXIES as a list of addresses and ranges, none by default', () => {
+    expect(parse({}).trustedProxies).toEqual([]);
+    expect(parse({ TRUSTED_PROXIES: ' 10.0.0.0/8, 127.0.0.1,,::1 ' }).trustedProxies).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
   });
 
   it('names every bad variable at once', () => {

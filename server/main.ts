@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { DatabaseTooNewError } from './db/migration-journal';
+import { forwardedClientAddress } from './http/client-address';
 import { createNodeListener } from './http/node-listener';
 import { isApiPath } from './http/paths';
 import { createPlayerHandler, isPlayerPath } from './http/player-assets';
@@ -52,7 +53,12 @@ async function main() {
 
       return;
     }
-    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    req.headers[CLIENT_ADDRESS_HEADER] = forwardedClientAddress(
+      req.socket.remoteAddress,
+      // Node joins repeated X-Forwarded-For headers into one string; the type allows a list for other headers.
+      String(req.headers['x-forwarded-for'] ?? '') || undefined,
+      config.trustedProxies,
+    );
     nextReady.then(
       () => nextHandler(req, res),
       (err) => {

@@ -5,16 +5,78 @@ import type { AppEnv } from './context';
 
 /**
  * The caller's network address, for failure limits and logs. Requests from the console's in-process
- * bridge (server/main.ts) carry the browser's address; others have their socket's.
+ * bridge (server/main.ts) carry the browser's address (resolved there by `forwardedClientAddress`); others their
+ * socket's, or the client a trusted proxy names.
  */
 export function clientAddress(c: Context<AppEnv>): string {
   const bridged = c.env?.bridgeClientAddress;
   if (bridged) return bridged;
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
     return 'unknown';
   }
+
+  return forwardedClientAddress(socketAddress, c.req.header('x-forwarded-for'), c.var.deps.config.trustedProxies);
+}
+
+type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+const parsedRanges = new WeakMap<readonly string[], Range[]>();
+
+function rangesOf(trusted: readonly string[]): Range[] {
+  let ranges = parsedRanges.get(trusted);
+  if (!ranges) {
+    // Validated by the configuration (TRUSTED_PROXIES); a single address is its own /32 or /128.
+    ranges = trusted.map((entry) => {
+      if (ipaddr.isValidCIDR(entry)) {
+        const [address, bits] = ipaddr.parseCIDR(entry);
+
+        return [processed(address), address.kind() === 'ipv6' && processed(address).kind() === 'ipv4' ? Math.max(0, bits - 96) : bits];
+      }
+      const address = processed(ipaddr.parse(entry));
+
+      return [address, address.kind() === 'ipv4' ? 32 : 128];
+    });
+    parsedRanges.set(trusted, ranges);
+  }
+
+  return ranges;
+}
+
+/** An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`, what a dual-stack socket reports) as its IPv4 address. */
+const processed = (address: ipaddr.IPv4 | ipaddr.IPv6) =>
+  address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+
+function isTrusted(address: string, ranges: Range[]): boolean {
+  if (ranges.length === 0 || !ipaddr.isValid(address)) return false;
+  const parsed = processed(ipaddr.parse(address));
+
+  return ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));
+}
+
+/**
+ * The client behind the proxies: the connection's address unless it is a trusted proxy; then `X-Forwarded-For` read
+ * from the right (each proxy appends the address it was connected from), skipping trusted proxies, up to the first
+ * address that is not one. Entries left of that are the client's own claims and never read, so a client cannot
+ * choose the address it is counted under. A trusted hop that forwarded an unreadable entry answers `unknown`.
+ */
+export function forwardedClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: readonly string[],
+): string {
+  if (!socketAddress) return 'unknown';
+  const ranges = rangesOf(trusted);
+  if (!isTrusted(socketAddress, ranges) || !forwardedFor) return socketAddress;
+  const hops = forwardedFor.split(',').map((hop) => hop.trim());
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i]!;
+    if (!ipaddr.isValid(hop)) return 'unknown';
+    if (!isTrusted(hop, ranges) || i === 0) return processed(ipaddr.parse(hop)).toString();
+  }
+
+  return socketAddress;
 }
 
 /**

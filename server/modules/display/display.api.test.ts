@@ -121,6 +121,42 @@ describe('POST /public-api/display/register', () => {
   });
 });
 
+describe('registrations behind a reverse proxy (TRUSTED_PROXIES)', () => {
+  const registerVia = (base: string, forwardedFor: string) =>
+    fetch(`${base}/public-api/display/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ type: 'SCREEN', platform: 'BROWSER' }),
+    }).then(async (res) => {
+      await res.body?.cancel();
+
+      return res.status;
+    });
+
+  it('counts the client a trusted proxy names, and ignores the header from anyone else', async () => {
+    const base = await t.listen();
+    const { deviceRegistrationsPerHour, trustedProxies } = t.config;
+    t.config.deviceRegistrationsPerHour = 2;
+    try {
+      // The test's connection comes from 127.0.0.1, here the proxy: each client it names has its own count.
+      t.config.trustedProxies = ['127.0.0.1'];
+      const [a, b] = [randomAddress(), randomAddress()];
+      expect(await registerVia(base, a)).toBe(201);
+      expect(await registerVia(base, `${randomAddress()}, ${a}`)).toBe(201);
+      expect(await registerVia(base, a)).toBe(429);
+      expect(await registerVia(base, b)).toBe(201);
+
+      // No proxy trusted: the header is the caller's claim, and a new address in it each time escapes nothing.
+      t.config.trustedProxies = [];
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push(await registerVia(base, randomAddress()));
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      Object.assign(t.config, { deviceRegistrationsPerHour, trustedProxies });
+    }
+  });
+});
+
 describe('POST /oauth/token with grant_type=client_credentials', () => {
   it('answers a one-hour device token for deviceId:deviceSecret', async () => {
     const { body } = await register(t);
