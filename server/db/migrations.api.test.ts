@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestContext, type TestContext } from '@/server/test/harness';
-import { withDatabase } from '@/server/test/global-setup';
+import { createPostgresDatabase, createTestContext, type TestContext } from '@/server/test/harness';
 import { MIGRATION_LOCK_KEY, migrationsFolder, openDatabase, runMigrations, type DatabaseHandle } from './client';
 import { DatabaseTooNewError, readJournal } from './migration-journal';
 
@@ -28,23 +26,9 @@ async function emptyDatabase(): Promise<{ url?: string; open: () => Promise<Data
 
     return { open: async () => handle, drop: () => handle.close() };
   }
-  const name = `signage_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: target.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = withDatabase(target.url, name);
+  const database = await createPostgresDatabase({ fromTemplate: false });
 
-  return {
-    url,
-    open: () => openDatabase({ kind: 'pg', url, poolSize: 2 }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: target.url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return { url: database.url, open: () => openDatabase({ kind: 'pg', url: database.url, poolSize: 2 }), drop: database.drop };
 }
 
 describe('a database migrated past what this build knows', () => {

@@ -232,17 +232,28 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; databaseUrl
 
     return { handle, databaseUrl: undefined, dropDatabase: async () => undefined };
   }
+  const database = await createPostgresDatabase({ fromTemplate: true });
+  const handle = await openDatabase({ kind: 'pg', url: database.url, poolSize: 5 });
+
+  return { handle, databaseUrl: database.url, dropDatabase: database.drop };
+}
+
+/**
+ * A database of its own on the test run's PostgreSQL server (DATABASE_URL runs only): empty, or a clone of the run's
+ * migrated template. `drop` removes it once its connections are gone.
+ */
+export async function createPostgresDatabase(options: { fromTemplate: boolean }): Promise<{ url: string; drop: () => Promise<void> }> {
+  const target = inject('testDatabase');
+  if (target.kind !== 'pg') throw new Error('createPostgresDatabase needs the PostgreSQL run (DATABASE_URL)');
   const name = `signage_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${target.template}`);
+  await admin.query(options.fromTemplate ? `create database ${name} template ${target.template}` : `create database ${name}`);
   await admin.end();
-  const handle = await openDatabase({ kind: 'pg', url: withDatabase(target.url, name), poolSize: 5 });
 
   return {
-    handle,
-    databaseUrl: withDatabase(target.url, name),
-    dropDatabase: async () => {
+    url: withDatabase(target.url, name),
+    drop: async () => {
       const client = new pg.Client({ connectionString: target.url });
       await client.connect();
       // The pool has ended, but its backends may still be exiting: terminating them (FORCE) would reach
