@@ -18,7 +18,7 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}, rand
 }
 
 /** A server instance stopping (close 1012 Service Restart, or 1001 Going Away): reconnect between these, at random. */
-export const RESTART_RECONNECT_MS = { min: 250, max: 3_000 };
+const RESTART_RECONNECT_MS = { min: 250, max: 3_000 };
 
 /**
  * The delay before reconnecting after the server said it restarts: short (another instance takes the screen at once),

@@ -14,7 +14,7 @@ import { createService, type Service } from './service';
 import { createShutdown, type Shutdown } from './shutdown';
 
 /** What answers the paths that are neither the API's nor the player's: the console (main.ts: Next.js). */
-export type ConsoleHandler = {
+type ConsoleHandler = {
   request: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   /** An upgrade outside the API (the console's development server). */
   upgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
