@@ -16,3 +16,14 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}, rand
 
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
+
+/** A server instance stopping (close 1012 Service Restart, or 1001 Going Away): reconnect between these, at random. */
+const RESTART_RECONNECT_MS = { min: 250, max: 3_000 };
+
+/**
+ * The delay before reconnecting after the server said it restarts: short (another instance takes the screen at once),
+ * and spread over RESTART_RECONNECT_MS so the thousands of screens of one instance do not arrive in the same instant.
+ */
+export function restartReconnectDelay(random: () => number = Math.random): number {
+  return Math.round(RESTART_RECONNECT_MS.min + random() * (RESTART_RECONNECT_MS.max - RESTART_RECONNECT_MS.min));
+}

@@ -1,4 +1,4 @@
-import { backoffDelay } from './backoff';
+import { backoffDelay, restartReconnectDelay } from './backoff';
 import type { DeviceApi } from './api';
 
 /*
@@ -9,6 +9,12 @@ import type { DeviceApi } from './api';
 
 /** The server's close code when the account's `deviceSessionLimit` of connected screens is reached (display module README). */
 export const SESSION_LIMIT_CLOSE = 4003;
+/**
+ * Close codes of a server instance that stops (a restart, a deployment): 1012 Service Restart, which the server sends
+ * (server/modules/display/device-frames.ts), and 1001 Going Away, which older servers and proxies send. The screen
+ * reconnects within seconds, to whichever instance the proxy picks; nothing went wrong, so the back-off is not raised.
+ */
+const RESTART_CLOSES = new Set([1001, 1012]);
 
 /**
  * What the screen shows when the server refused it for the account's session limit; the limit is the number in the
@@ -87,6 +93,7 @@ export class Connection {
         if (this.socket !== socket) return;
         clearInterval(this.beat);
         this.events.state?.(false);
+        if (RESTART_CLOSES.has(event.code)) return this.reconnectAfterRestart();
         if (event.code === 4001) this.events.revoked();
         this.limited = event.code === SESSION_LIMIT_CLOSE;
         if (this.limited) this.events.refused?.(sessionLimitMessage(String(event.reason ?? '')));
@@ -112,6 +119,17 @@ export class Connection {
     setTimeout(() => void this.open(), delay);
     if (this.limited) clearTimeout(this.fallback);
     else this.scheduleHttpHeartbeat(0);
+  }
+
+  /**
+   * The server instance stops: the socket again after a short random delay, with the back-off where it was (a failure
+   * of that attempt backs off as usual) and no HTTP heartbeats meanwhile (the screen is back on a socket within seconds).
+   */
+  private reconnectAfterRestart(): void {
+    if (this.stopped) return;
+    this.limited = false;
+    this.reconnects++;
+    setTimeout(() => void this.open(), restartReconnectDelay());
   }
 
   private frame(text: string, sentAt: number): void {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, type DeviceApi } from './api';
+import { restartReconnectDelay } from './backoff';
 import { ServerClock } from './clock';
 import { Connection, SESSION_LIMIT_CLOSE, sessionLimitMessage, type Command, type ConnectionEvents } from './connection';
 
@@ -80,6 +81,7 @@ describe('the device connection', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('hears hello, commands (acknowledged on the socket, once), manifestChanged and assigned', async () => {
@@ -156,6 +158,44 @@ describe('the device connection', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(calls.filter((c) => c.path === '/api/display/heartbeat').length).toBe(beats);
     connection.stop();
+  });
+
+  it.each([
+    [1012, 'Service Restart'],
+    [1001, 'Going Away'],
+  ])('a close with %i (%s) reconnects within 0.25–3 s, with no HTTP heartbeat, no error and the back-off where it was', async (code) => {
+    const { connection, calls, events } = setup(async () => ({ ticket: 'r'.repeat(30) }));
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    connection.start();
+    await vi.advanceTimersByTimeAsync(0);
+    FakeSocket.last!.deliver({ type: 'hello', serverTime: Date.now(), heartbeatSeconds: 60, manifestEtag: 'etag-1' });
+    const tickets = () => calls.filter((c) => c.path === '/api/display/wsTicket').length;
+
+    // The server stops: the longest jitter is 3 s (Math.random() = 1), then the socket again.
+    FakeSocket.last!.drop(code, 'server restarting: reconnect');
+    expect(events.online).toEqual([true, false]);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(tickets()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(tickets()).toBe(2);
+    expect(calls.filter((c) => c.path === '/api/display/heartbeat')).toEqual([]);
+    expect(events.revoked).not.toHaveBeenCalled();
+    expect(events.notices).toEqual([]);
+
+    // Restarts do not raise the back-off: a lost connection after one still retries after about a second (1 s × jitter).
+    FakeSocket.last!.drop(code);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(tickets()).toBe(3);
+    FakeSocket.last!.drop(1006);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(tickets()).toBe(4);
+    connection.stop();
+  });
+
+  it('spreads the reconnects after a restart over 0.25–3 s', () => {
+    expect(restartReconnectDelay(() => 0)).toBe(250);
+    expect(restartReconnectDelay(() => 0.5)).toBe(1_625);
+    expect(restartReconnectDelay(() => 1)).toBe(3_000);
   });
 
   it('gives the device up when the server closes with 4001 or refuses the token', async () => {

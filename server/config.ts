@@ -75,6 +75,9 @@ const envSchema = z.object({
   // GET /metrics (Prometheus): with this bearer token on the main port, or without one on METRICS_PORT; neither: not served.
   METRICS_TOKEN: opt(z.string().min(16, 'must be at least 16 characters')),
   METRICS_PORT: opt(z.coerce.number().int().min(1).max(65535)),
+  // SIGTERM/SIGINT (server/shutdown.ts): the whole stop is bounded by the grace, and stays under 15 s with the final close.
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(12).default(10)),
+  SHUTDOWN_DELAY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(2)),
 });
 
 function isSmtpUrl(value: string): boolean {
@@ -157,6 +160,12 @@ export type Config = {
    * HOST that serves only /metrics) anyone who reaches it. Neither set: /metrics answers 404.
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * A stop (SIGTERM/SIGINT, server/shutdown.ts): `/readyz` answers 503 at once; the instance keeps serving for
+   * `delaySeconds` (a proxy's health check notices), then stops listening and drains; `graceSeconds` after the
+   * signal whatever is still open is cut.
+   */
+  shutdown: { graceSeconds: number; delaySeconds: number };
 };
 
 export class ConfigError extends Error {}
@@ -180,6 +189,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
+  }
+  if (e.SHUTDOWN_DELAY_SECONDS >= e.SHUTDOWN_GRACE_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  SHUTDOWN_DELAY_SECONDS: must be less than SHUTDOWN_GRACE_SECONDS');
   }
 
   return {
@@ -226,6 +238,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     sms: { webhookUrl: e.SMS_WEBHOOK_URL },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    shutdown: { graceSeconds: e.SHUTDOWN_GRACE_SECONDS, delaySeconds: e.SHUTDOWN_DELAY_SECONDS },
   };
 }
 

@@ -45,6 +45,7 @@ describe('parseConfig defaults', () => {
       anonymousWritesPerMinute: { perAddress: 120, perDatasource: 600 },
       sms: { webhookUrl: undefined },
       metrics: { token: undefined, port: undefined },
+      shutdown: { graceSeconds: 10, delaySeconds: 2 },
     });
     // Development client secrets exist so a fresh checkout starts.
     expect(config.oauthClientSecrets['default-client']).toEqual(expect.any(String));
@@ -127,6 +128,11 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['METRICS_PORT', '9100.5'],
     ['TRUSTED_PROXIES', 'proxy.internal'],
     ['TRUSTED_PROXIES', '10.0.0.0/8,10.0.0.0/33'],
+    ['SHUTDOWN_GRACE_SECONDS', '0'],
+    ['SHUTDOWN_GRACE_SECONDS', '13'],
+    ['SHUTDOWN_GRACE_SECONDS', '2.5'],
+    ['SHUTDOWN_DELAY_SECONDS', '-1'],
+    ['SHUTDOWN_DELAY_SECONDS', 'soon'],
   ])('%s=%s', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`(^|\\s)${name}:`, 'm'));
@@ -158,6 +164,13 @@ describe('parseConfig refuses bad values, naming the variable', () => {
   it('reads METRICS_TOKEN and METRICS_PORT', () => {
     expect(parse({ METRICS_TOKEN: 'a'.repeat(16), METRICS_PORT: '9100' }).metrics).toEqual({ token: 'a'.repeat(16), port: 9100 });
     expect(parse({ METRICS_TOKEN: '', METRICS_PORT: ' ' }).metrics).toEqual({ token: undefined, port: undefined });
+  });
+
+  it('reads the shutdown grace and delay, and refuses a delay that leaves no time to drain', () => {
+    expect(parse({ SHUTDOWN_GRACE_SECONDS: '12', SHUTDOWN_DELAY_SECONDS: '0' }).shutdown).toEqual({ graceSeconds: 12, delaySeconds: 0 });
+    expect(errorOf({ SHUTDOWN_GRACE_SECONDS: '3', SHUTDOWN_DELAY_SECONDS: '3' }).message).toMatch(
+      /^\s+SHUTDOWN_DELAY_SECONDS: must be less than SHUTDOWN_GRACE_SECONDS$/m,
+    );
   });
 
   it('requires the S3 keys with S3_BUCKET', () => {

@@ -14,7 +14,12 @@ import { createBlobStore, type BlobStore } from './storage';
 
 export type Service = {
   handle: DatabaseHandle;
-  /** Stops the token cache's change feed, then closes the database. */
+  /**
+   * Closes the WebSocket endpoints: devices are told to reconnect elsewhere (1012) and their session leases end; API
+   * requests arriving after this answer 503 (server/shutdown.ts drains the ones already being answered).
+   */
+  closeSockets: () => Promise<void>;
+  /** The sockets if still open, then the token cache's change feed, then the database. */
   close: () => Promise<void>;
   storage: BlobStore;
   app: App;
@@ -64,17 +69,22 @@ export async function createService(config: Config, log: Logger): Promise<Servic
     ready: readiness.check,
   });
 
+  const closeSockets = async () => {
+    readiness.setPhase('stopping');
+    const open = sockets ?? [];
+    sockets = undefined;
+    await Promise.allSettled(open.map((endpoint) => endpoint.close()));
+  };
+
   return {
     handle,
     storage,
     app,
     metrics,
     upgrade: createUpgradeListener(() => sockets, log),
+    closeSockets,
     close: async () => {
-      readiness.setPhase('stopping');
-      const open = sockets ?? [];
-      sockets = undefined;
-      await Promise.allSettled(open.map((endpoint) => endpoint.close()));
+      await closeSockets();
       await authFeed?.stop();
       await handle.close();
     },

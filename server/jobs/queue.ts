@@ -25,7 +25,13 @@ export type JobQueue = {
   send: (name: string, data?: object, options?: PgBoss.SendOptions) => Promise<string | null>;
   /** Nothing is fetched, probed or run, and no wake-up is due (diagnostics and tests). */
   isIdle: () => boolean;
-  stop: () => Promise<void>;
+  /**
+   * Aborted when `stop` begins: a job that waits between steps (the offline sweep) ends early, and the modules' side
+   * workers (given it in their JobDeps) claim no more.
+   */
+  stopping: AbortSignal;
+  /** Claims no more jobs; the running ones get `timeoutMs` (default 10 s) to finish, then are handed back (retried). */
+  stop: (timeoutMs?: number) => Promise<void>;
 };
 
 const SCHEMA = 'pgboss';
@@ -73,6 +79,7 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
   metrics?.readQueueDepths(() => queueDepths(handle));
   let runner: JobRunner | undefined;
   let feed: NotificationFeed | undefined;
+  const stopping = new AbortController();
 
   return {
     boss,
@@ -86,7 +93,7 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
         jobStore(boss, handle),
         jobs.map((job) => ({
           name: job.name,
-          run: (data) => job.run(data as object),
+          run: (data) => job.run(data as object, stopping.signal),
           nextFire: job.cron ? (after: number) => nextScheduledRun(job.name, job.cron!, after) : undefined,
         })),
         log,
@@ -119,16 +126,19 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
       return id;
     },
     isIdle: () => runner?.idle ?? true,
-    async stop() {
+    stopping: stopping.signal,
+    async stop(timeoutMs = STOP_TIMEOUT_MS) {
+      stopping.abort();
       if (runner) {
-        await runner.stop(STOP_TIMEOUT_MS);
+        await runner.stop(timeoutMs);
         // Jobs still running are handed back (retried here or elsewhere), as pg-boss's own workers do on a stop.
         for (const { name, id } of runner.active.values())
           await boss.fail(name, id, { message: 'stopped while active' }).catch(() => undefined);
       }
       await feed?.stop();
       metrics?.readQueueDepths(undefined);
-      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+      // No pg-boss worker runs (the runner fetches), so nothing is left for it to wait for: its shortest wait.
+      await boss.stop({ graceful: true, timeout: 1_000 });
     },
   };
 }
@@ -137,7 +147,8 @@ export type JobDefinition<T extends object = object> = {
   name: string;
   /** Cron schedule (UTC) for recurring jobs. */
   cron?: string;
-  run: (data: T) => Promise<void>;
+  /** `stopping`: aborted when the instance stops; a long job ends at its next step (the rest is the next run's). */
+  run: (data: T, stopping: AbortSignal) => Promise<void>;
 };
 
 /** The id of the run of schedule `name` at `fireAt`: the same in every instance, so the job table keeps one. */

@@ -8,7 +8,13 @@ import type { PlugPoint } from '@/server/plug-point';
 import type { BlobStore } from '@/server/storage';
 
 /** What a module's jobs are built from. */
-export type JobDeps = { db: Database; config: Config; log: Logger };
+export type JobDeps = {
+  db: Database;
+  config: Config;
+  log: Logger;
+  /** Aborted when the instance stops (the job queue's `stopping`): a module's side workers claim no more work. */
+  stopping?: AbortSignal;
+};
 
 /** What a module's WebSocket endpoints are built from (the handle: LISTEN needs its own connection). */
 export type SocketDeps = { handle: DatabaseHandle; config: Config; storage: BlobStore; log: Logger };

@@ -43,13 +43,15 @@ export const datasourcesModule = defineModule({
       makesReadOnly: false,
     }),
   ],
-  jobs: ({ db, config, log }) => {
+  jobs: ({ db, config, log, stopping }) => {
     // FILE_FROM_URL downloads go to the blob store, opened on first use (as the uploads module's jobs do).
     let store: Promise<BlobStore> | undefined;
     const blobStore = () => (store ??= createBlobStore(config));
     const refresher = createRefresher({ db, outbound: datasourceOutbound(config), log, blobStore, concurrency: REFRESH_CONCURRENCY });
     // A refresh made due now (the console's refresh, a webhook action) starts at once on this instance.
     registerRefreshWaker(refresher.wake);
+    // The instance stops: no more claims (refreshes under way finish, or their lease lets another instance retry).
+    stopping?.addEventListener('abort', () => void refresher.stop(), { once: true });
 
     // One tick every 5 s for every instance together (the job runner keeps one run per time); between ticks the
     // refresher claims on its own when the next datasource falls due, so refreshes start on time; an idle tick costs

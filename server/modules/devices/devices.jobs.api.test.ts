@@ -39,8 +39,29 @@ describe('offline sweep', () => {
 
   it('sweeps four times a minute within its one-minute schedule', async () => {
     const waits: number[] = [];
-    await runOfflineSweeps(t.db, undefined, async (ms) => void waits.push(ms));
+    await runOfflineSweeps(t.db, { sleep: async (ms) => void waits.push(ms) });
     expect(waits).toEqual([15_000, 15_000, 15_000]);
+  });
+
+  it('ends between sweeps when the instance stops, instead of holding its stop for the rest of the minute', async () => {
+    const stopping = new AbortController();
+    const waits: number[] = [];
+    await runOfflineSweeps(t.db, {
+      stopping: stopping.signal,
+      sleep: async (ms) => {
+        waits.push(ms);
+        stopping.abort();
+      },
+    });
+    expect(waits).toEqual([15_000]);
+  });
+
+  it('by default sleeps on a timer the stop cuts short', async () => {
+    const stopping = new AbortController();
+    const run = runOfflineSweeps(t.db, { stopping: stopping.signal });
+    // The first sweep, then the 15 s wait: the abort ends it (the test's timeout is the bound, not a measurement).
+    stopping.abort();
+    await run;
   });
 });
 

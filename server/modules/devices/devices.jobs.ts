@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Database } from '@/server/db/client';
 import { deleteMetricSamplesBefore } from './device-metrics.queries';
@@ -17,15 +18,18 @@ export async function sweepOfflineDevices(db: Database, now = new Date(), log?: 
 
 /**
  * Job `devices.offline-sweep`: scheduled every minute (the queue's finest cron), it sweeps four times 15 s
- * apart. One worker runs a job at a time across instances, so the sweeps never overlap.
+ * apart. One worker runs a job at a time across instances, so the sweeps never overlap. `stopping` (the instance
+ * stops) ends it between sweeps: the next minute's run, on whichever instance, sweeps again.
  */
 export async function runOfflineSweeps(
   db: Database,
-  log?: Logger,
-  sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+  options: { log?: Logger; stopping?: AbortSignal; sleep?: (ms: number) => Promise<unknown> } = {},
 ): Promise<void> {
+  const { log, stopping } = options;
+  const sleep = options.sleep ?? ((ms: number) => delay(ms, undefined, { signal: stopping }).catch(() => undefined));
   for (let i = 0; i < 60_000 / OFFLINE_SWEEP_EVERY_MS; i++) {
     if (i > 0) await sleep(OFFLINE_SWEEP_EVERY_MS);
+    if (stopping?.aborted) return;
     await sweepOfflineDevices(db, new Date(), log);
   }
 }

@@ -58,7 +58,7 @@ export const devicesModule = defineModule({
   name: 'devices',
   routes: registerDeviceRoutes,
   jobs: ({ db, log }) => [
-    { name: OFFLINE_SWEEP_JOB, cron: '* * * * *', run: () => runOfflineSweeps(db, log) },
+    { name: OFFLINE_SWEEP_JOB, cron: '* * * * *', run: (_data, stopping) => runOfflineSweeps(db, { log, stopping }) },
     { name: METRIC_RETENTION_JOB, cron: '23 3 * * *', run: async () => void (await deleteOldMetricSamples(db, new Date(), log)) },
   ],
   tables: [

@@ -12,6 +12,13 @@ import { CommandAckSchema, DisplayHeartbeatSchema } from './display.schemas';
 export const CLOSE_POLICY_VIOLATION = 1008;
 export const CLOSE_REPLACED = 4002;
 export const CLOSE_SESSION_LIMIT = 4003;
+/**
+ * The instance is stopping (SIGTERM, server/shutdown.ts): 1012 Service Restart (RFC 6455 §7.4, IANA registry), not
+ * 1001 Going Away, which browsers also use for a page that navigates away. The player reconnects after a short
+ * random delay, to whichever instance the proxy picks (player/connection.ts).
+ */
+export const CLOSE_SERVICE_RESTART = 1012;
+export const SERVICE_RESTART_REASON = 'server restarting: reconnect';
 
 /** The close reason of CLOSE_SESSION_LIMIT (ASCII, far below the 123 bytes a reason may take); players read the number. */
 export const sessionLimitReason = (limit: number) =>

@@ -11,7 +11,16 @@ import type { BlobStore } from '@/server/storage';
 import type { DevicePushNotice } from './device-push';
 import * as sq from './device-sessions.queries';
 import * as q from './display.queries';
-import { BINARY, CLOSE_POLICY_VIOLATION, CLOSE_REPLACED, DeviceFrame, errorFrame, send } from './device-frames';
+import {
+  BINARY,
+  CLOSE_POLICY_VIOLATION,
+  CLOSE_REPLACED,
+  CLOSE_SERVICE_RESTART,
+  DeviceFrame,
+  errorFrame,
+  send,
+  SERVICE_RESTART_REASON,
+} from './device-frames';
 import { commandView, manifestEtags } from './display.service';
 import { SessionLeases } from './session-leases';
 import { SocketAcks } from './socket-acks';
@@ -293,9 +302,10 @@ export class DeviceSessions {
     session.socket.close(code, reason);
   }
 
-  closeAll(code = 1001, reason = 'server stopping'): void {
+  /** The instance stops: every connection is told to reconnect elsewhere (1012), and none is admitted any more. */
+  closeAll(): void {
     this.leases.stop();
-    this.disconnect(this.connectedIds(), code, reason);
+    this.disconnect(this.connectedIds(), CLOSE_SERVICE_RESTART, SERVICE_RESTART_REASON);
   }
 
   /** After `closeAll`: the instance's connections count no more in the session limits. */

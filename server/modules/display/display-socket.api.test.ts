@@ -13,7 +13,7 @@ import { startModuleSockets } from '@/server/composition';
 import { deviceCommands, devices, deviceSocketTickets, deviceStatusChanges } from '@/server/modules/devices/devices.table';
 import { markSilentDevicesOffline } from '@/server/modules/devices/devices.queries';
 import { createTestContext, type TestContext } from '@/server/test/harness';
-import { CLOSE_POLICY_VIOLATION, CLOSE_REPLACED } from './device-frames';
+import { CLOSE_POLICY_VIOLATION, CLOSE_REPLACED, CLOSE_SERVICE_RESTART } from './device-frames';
 import { SOCKET_TICKETS_PER_DEVICE } from './display.service';
 import { DEVICE_MESSAGE_MAX_BYTES } from './display.schemas';
 import { asDevice, newDevice, type TestDevice } from './display.test-kit';
@@ -392,7 +392,8 @@ describe('commands live in the database', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(player.frames.filter((f) => f.type === 'command')).toHaveLength(1);
     await first.stop();
-    await expect.poll(() => player.closed).toBeDefined();
+    // A stopping instance tells its devices to reconnect elsewhere soon (1012 Service Restart), not that it went away.
+    await expect.poll(() => player.closed).toMatchObject({ code: CLOSE_SERVICE_RESTART });
 
     const second = await instance(t.handle);
     const again = await Player.connect(second.url, device);

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { WebSocket } from 'ws';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Database } from '@/server/db/client';
-import { CLOSE_SESSION_LIMIT, sessionLimitReason } from './device-frames';
+import { CLOSE_SERVICE_RESTART, CLOSE_SESSION_LIMIT, SERVICE_RESTART_REASON, sessionLimitReason } from './device-frames';
 import * as sq from './device-sessions.queries';
 
 /**
@@ -51,7 +51,7 @@ export class SessionLeases {
     }
     if (socket.readyState === socket.OPEN && !this.stopping) return id;
     await sq.endSessions(this.deps.db, [id]);
-    if (this.stopping) socket.close(1001, 'server stopping');
+    if (this.stopping) socket.close(CLOSE_SERVICE_RESTART, SERVICE_RESTART_REASON);
 
     return undefined;
   }

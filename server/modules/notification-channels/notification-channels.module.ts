@@ -25,13 +25,14 @@ export const notificationChannelsModule = defineModule({
       customerIdColumn: notificationChannels.customerId,
     }),
   ],
-  jobs: ({ db, config, log }) => {
+  jobs: ({ db, config, log, stopping }) => {
     const worker = createDeliveryWorker({
       db,
       config,
       log,
       outbound: createOutboundClient({ allowPrivateNetwork: config.allowPrivateNetworkFetch }),
     });
+    stopping?.addEventListener('abort', () => worker.stop(), { once: true });
 
     // Queued notifications wake this instance's worker after commit; the tick (one instance per time) takes what no
     // wake reached: deliveries queued by an instance without jobs, retries falling due, and leases of dead workers.

@@ -21,7 +21,7 @@ export const webhooksModule = defineModule({
     ),
     plug(usageCounters, { resource: 'WEBHOOK', count: countActionsOf }),
   ],
-  jobs: ({ db, config, log }) => {
+  jobs: ({ db, config, log, stopping }) => {
     let store: Promise<BlobStore> | undefined;
     const executor = createWebhookExecutor({
       db,
@@ -30,6 +30,7 @@ export const webhooksModule = defineModule({
       blobStore: () => (store ??= createBlobStore(config)),
       outbound: createOutboundClient({ allowPrivateNetwork: config.allowPrivateNetworkFetch }),
     });
+    stopping?.addEventListener('abort', () => executor.stop(), { once: true });
 
     // Accepted triggers wake this instance's executor at once; the tick (one instance per time) takes what no wake
     // reached: triggers accepted by an instance without jobs, and executions whose instance died mid-run.
