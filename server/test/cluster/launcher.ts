@@ -18,9 +18,9 @@ import { startTestProxy, type TestProxy } from './test-proxy';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-export type InstanceExit = { code: number | null; signal: NodeJS.Signals | null; afterMs: number };
+type InstanceExit = { code: number | null; signal: NodeJS.Signals | null; afterMs: number };
 
-export type ClusterInstance = {
+type ClusterInstance = {
   /** `A`, `B`, … in start order. */
   name: string;
   port: number;
