@@ -115,11 +115,11 @@ export async function startTestProxy(backendList: ProxyBackend[], options: { por
         if (!socket.connecting) ready();
         else socket.once('connect', ready);
       });
-      upstream.once('error', (err) => {
+      // Before the connection stood: this instance is out for a while, the next one is tried. After: the caller's.
+      upstream.on('error', () => {
         clearTimeout(connectTimer);
         if (sent) return;
         sent = true;
-        void err;
         failed(backend);
         tryNext(queue);
       });
