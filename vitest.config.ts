@@ -38,6 +38,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // `npm run test:cluster` (scripts/cluster-test.mjs): production server processes behind the test proxy, on
+          // DATABASE_URL's PostgreSQL server. One file, its steps in order on one cluster; bounds against hangs only.
+          name: 'cluster',
+          include: ['**/*.cluster.test.ts'],
+          exclude: ['node_modules/**', '.next/**'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

@@ -4,16 +4,16 @@
 // Playwright's code.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startMailSink } from './e2e-mail-sink.mjs';
+import { ensureProductionBuild } from './production-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 function run(cmd, args, options = {}) {
@@ -85,15 +85,8 @@ async function createDatabase(serverUrl) {
 }
 
 async function main() {
-  if (!existsSync(join(root, '.next', 'BUILD_ID')) || !existsSync(join(root, 'dist', 'server', 'main.mjs'))) {
-    console.log('[e2e] no production build found; running npm run build');
-    const code = await run(npm, ['run', 'build']);
-    if (code !== 0) return code;
-  } else if (!existsSync(join(root, 'dist', 'player', 'index.html'))) {
-    // A build from before the web player: bundle it alone (the server serves it from dist/player/).
-    const code = await run(process.execPath, ['scripts/build-player.mjs']);
-    if (code !== 0) return code;
-  }
+  const built = await ensureProductionBuild('e2e');
+  if (built !== 0) return built;
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -132,3 +132,21 @@ describe('durable job queue', () => {
     expect(second).toBeNull();
   });
 });
+
+describe('instances starting together', () => {
+  it("create the service's queues on a fresh database at the same time without failing (PostgreSQL: no deadlock)", async () => {
+    const fresh = await createTestContext();
+    const starting: JobQueue[] = [];
+    try {
+      for (let i = 0; i < 2; i++) starting.push(await startJobQueue(fresh.handle, silent, fresh.databaseUrl));
+      const jobs = () => moduleJobs({ db: fresh.db, config: fresh.config, log: silent });
+      // Each instance creates every queue (a partition of pg-boss's job table each) in the same order, all at once.
+      await Promise.all(starting.map((queue) => queue.register(jobs())));
+      const names = (await starting[0]!.boss.getQueues()).map((queue) => queue.name);
+      expect(names).toEqual(expect.arrayContaining(jobs().map((job) => job.name)));
+    } finally {
+      for (const queue of starting) await queue.stop();
+      await fresh.close();
+    }
+  });
+});

@@ -40,6 +40,8 @@ const WAKE_CHANNEL = 'signage_jobs';
 /** Maintenance (expiring jobs whose worker died, archiving, deleting) every 10 minutes instead of pg-boss's 2. */
 const MAINTENANCE_SECONDS = 600;
 const STOP_TIMEOUT_MS = 10_000;
+/** The advisory lock around creating the queues ("QUEU" in ASCII; beside the migrations' "SIGN", server/db/client.ts). */
+const QUEUE_SETUP_LOCK_KEY = 0x51554555;
 /** The UUIDv5 namespace of scheduledRunId. */
 const SCHEDULED_RUN_NAMESPACE = 'b0f8c6f2-3a4e-4d7e-9a51-5c2f0e6d8a17';
 
@@ -84,11 +86,23 @@ export async function startJobQueue(handle: DatabaseHandle, log: Logger, databas
   return {
     boss,
     async register(jobs) {
-      for (const job of jobs) {
-        await boss.createQueue(job.name);
-        // A schedule pg-boss's own cron clock kept (before the runner fired them): an older instance must not send it too.
-        if (job.cron) await boss.unschedule(job.name);
-      }
+      const createQueues = async () => {
+        for (const job of jobs) {
+          await boss.createQueue(job.name);
+          // A schedule pg-boss's own cron clock kept (before the runner fired them): an older instance must not send it too.
+          if (job.cron) await boss.unschedule(job.name);
+        }
+      };
+      // Each queue is a partition of pg-boss's job table: instances creating them at once on a fresh PostgreSQL
+      // database attach partitions in interleaved order and deadlock (one instance then fails to start; found by the
+      // cluster test). One instance at a time: the others wait, then find the queues there. PGlite has one process.
+      if (handle.driver === 'pglite') await createQueues();
+      else
+        await handle.db.transaction(async (tx) => {
+          // Held by this transaction (another connection than pg-boss's) until pg-boss has created every queue.
+          await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_SETUP_LOCK_KEY})`);
+          await createQueues();
+        });
       const started = new JobRunner(
         jobStore(boss, handle),
         jobs.map((job) => ({

@@ -7,7 +7,7 @@ import { tagListOf } from '@/server/modules/tags/tags.schemas';
 export const booleanParam = booleanQuery;
 
 /** Chunked sessions (spec 1 "Limits"): 1 byte to 10 GB, 1 to 10 000 chunks. */
-const MAX_SESSION_SIZE = 10_737_418_240;
+export const MAX_SESSION_SIZE = 10_737_418_240;
 const MAX_TOTAL_CHUNKS = 10_000;
 /** A width or height hint, in pixels. */
 const MAX_PIXELS = 1_000_000;
