@@ -24,6 +24,8 @@ type ClusterInstance = {
   /** `A`, `B`, … in start order. */
   name: string;
   port: number;
+  /** Its process (for a benchmark's CPU and memory readings). */
+  pid: number;
   /** The instance itself, bypassing the proxy. */
   url: string;
   readonly running: boolean;
@@ -39,6 +41,8 @@ export type Cluster = {
   proxy: TestProxy;
   instances: ClusterInstance[];
   instance: (name: string) => ClusterInstance;
+  /** The database every instance shares (a benchmark seeds it). */
+  databaseUrl: string;
   /** The database every instance shares, for assertions on what they stored. */
   query: <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<T[]>;
   admin: { email: string; password: string; clientSecret: string };
@@ -152,7 +156,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       AUTH_SECRET: secret(36).slice(0, 48),
       OAUTH_DEFAULT_CLIENT_SECRET: admin.clientSecret,
       OAUTH_SHORT_LIVED_CLIENT_SECRET: secret(24),
-      // Every screen registers through the proxy, so from one address (the server trusts no X-Forwarded-For).
+      // The proxy, as docs/deploying.md has it: its X-Forwarded-For names the client. Every screen of the test is on
+      // this machine, so still one address for the registration limit.
+      TRUSTED_PROXIES: '127.0.0.1',
       DEVICE_REGISTRATIONS_PER_HOUR: '100000',
       // As scripts/e2e.mjs: a dark screen turns OFFLINE after 25 s, and live ones beat every 10 s.
       DEVICE_HEARTBEAT_SECONDS: '10',
@@ -183,6 +189,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return {
         name,
         port,
+        pid: child.pid!,
         url: `http://127.0.0.1:${port}`,
         get running() {
           return child.exitCode === null && child.signalCode === null;
@@ -212,6 +219,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     return {
       url: proxy.url,
+      databaseUrl: databaseUrl.toString(),
       proxy,
       instances,
       instance: byName,

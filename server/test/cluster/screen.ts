@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { backoffDelay } from '@/player/backoff';
+import { backoffDelay, restartReconnectDelay } from '@/player/backoff';
 import { BACKEND_HEADER } from './test-proxy';
 
 /*
@@ -153,17 +153,24 @@ export class TestScreen {
         connection.closedAt = Date.now();
         connection.closeCode = code;
         clearInterval(this.beat);
-        this.retry();
+        this.retry(code);
       });
     } catch {
       this.retry();
     }
   }
 
-  /** As the player: back-off with jitter from 1 s up to 60 s (player/backoff.ts). */
-  private retry(): void {
+  /**
+   * As the player (player/connection.ts): a server restarting (1012) or going away (1001) is left for another instance
+   * after 0.25–3 s at random; anything else is retried with back-off and jitter from 1 s up to 60 s.
+   */
+  private retry(code?: number): void {
     if (this.stopped) return;
-    setTimeout(() => void this.open(), backoffDelay(this.attempt++, { baseMs: 1_000, maxMs: 60_000 }));
+    const restarting = code === 1012 || code === 1001;
+    setTimeout(
+      () => void this.open(),
+      restarting ? restartReconnectDelay() : backoffDelay(this.attempt++, { baseMs: 1_000, maxMs: 60_000 }),
+    );
   }
 
   private frame(text: string, connection: ScreenConnection): void {

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
@@ -18,9 +17,6 @@ import { registerScreen, TestScreen, waitUntil } from './screen';
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl?.startsWith('postgres'))
   throw new Error('The cluster test needs DATABASE_URL (a PostgreSQL server); see scripts/cluster-test.mjs');
-
-/** The graceful drain (SIGTERM: /readyz 503, sockets closed 1012, requests finished) is issue 34's drain34 branch. */
-const drainImplemented = existsSync(new URL('../../shutdown.ts', import.meta.url));
 
 let cluster: Cluster;
 let adminToken: string;
@@ -243,72 +239,67 @@ describe('two instances behind a proxy', () => {
     await cluster.restart(victim);
   });
 
-  it.skipIf(!drainImplemented)(
-    'SIGTERM: /readyz 503, the proxy moves on, sockets closed 1012 reconnect to the other, a request in flight finishes, exit 0 within 15 s',
-    async () => {
-      const target = screens[0]!.current!.backend!;
-      const remaining = other(target);
-      const moving = screens.filter((s) => s.current?.backend === target);
-      expect(moving.length).toBeGreaterThan(0);
-      const instance = cluster.instance(target);
+  it('SIGTERM: /readyz 503, the proxy moves on, sockets closed 1012 reconnect to the other, a request in flight finishes, exit 0 within 15 s', async () => {
+    const target = screens[0]!.current!.backend!;
+    const remaining = other(target);
+    const moving = screens.filter((s) => s.current?.backend === target);
+    expect(moving.length).toBeGreaterThan(0);
+    const instance = cluster.instance(target);
 
-      // A request in flight: a one-chunk upload's part, half sent before the signal.
-      const size = 256 * 1024;
-      const data = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(size - 8)]);
-      const init = await call<{ uploadId: string }>(instance.url, 'POST', `/api/v2/file/upload/init?customerId=${customerId}`, {
-        name: 'drain.png',
-        size,
-        totalChunks: 1,
+    // A request in flight: a one-chunk upload's part, half sent before the signal.
+    const size = 256 * 1024;
+    const data = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(size - 8)]);
+    const init = await call<{ uploadId: string }>(instance.url, 'POST', `/api/v2/file/upload/init?customerId=${customerId}`, {
+      name: 'drain.png',
+      size,
+      totalChunks: 1,
+    });
+    expect(init.status, JSON.stringify(init.body)).toBe(200);
+    const put = http.request(`${instance.url}/api/v2/file/upload/${init.body.uploadId}/part/1?customerId=${customerId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/octet-stream', 'content-length': String(size) },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      put.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
       });
-      expect(init.status, JSON.stringify(init.body)).toBe(200);
-      const put = http.request(`${instance.url}/api/v2/file/upload/${init.body.uploadId}/part/1?customerId=${customerId}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/octet-stream', 'content-length': String(size) },
-      });
-      const answered = new Promise<number>((resolve, reject) => {
-        put.on('response', (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
-        put.on('error', reject);
-      });
-      // Awaited below; a reset before then (an instance that does not drain) must fail the test there, not go unhandled.
-      answered.catch(() => undefined);
-      put.write(data.subarray(0, size / 2));
-      await new Promise<void>((resolve) =>
-        put.once('socket', (socket) => (socket.connecting ? socket.once('connect', resolve) : resolve())),
-      );
+      put.on('error', reject);
+    });
+    // Awaited below; a reset before then (an instance that does not drain) must fail the test there, not go unhandled.
+    answered.catch(() => undefined);
+    put.write(data.subarray(0, size / 2));
+    await new Promise<void>((resolve) => put.once('socket', (socket) => (socket.connecting ? socket.once('connect', resolve) : resolve())));
 
-      const forwardedBefore = () => cluster.proxy.forwarded.get(target) ?? 0;
-      const exited = cluster.terminate(target);
-      await waitUntil('/readyz 503 while draining', async () => {
-        const res = await fetch(`${instance.url}/readyz`).catch(() => undefined);
-        const body = (await res?.json().catch(() => undefined)) as { details?: { check?: string } } | undefined;
+    const forwardedBefore = () => cluster.proxy.forwarded.get(target) ?? 0;
+    const exited = cluster.terminate(target);
+    await waitUntil('/readyz 503 while draining', async () => {
+      const res = await fetch(`${instance.url}/readyz`).catch(() => undefined);
+      const body = (await res?.json().catch(() => undefined)) as { details?: { check?: string } } | undefined;
 
-        return res?.status === 503 && body?.details?.check === 'stopping';
-      });
-      await cluster.proxy.waitForRotation(target, false);
-      const before = forwardedBefore();
-      for (let i = 0; i < 4; i++) expect((await fetch(`${cluster.url}/healthz`)).status).toBe(200);
-      expect(forwardedBefore()).toBe(before);
+      return res?.status === 503 && body?.details?.check === 'stopping';
+    });
+    await cluster.proxy.waitForRotation(target, false);
+    const before = forwardedBefore();
+    for (let i = 0; i < 4; i++) expect((await fetch(`${cluster.url}/healthz`)).status).toBe(200);
+    expect(forwardedBefore()).toBe(before);
 
-      // The rest of the body after the drain began: accepted work is finished.
-      put.end(data.subarray(size / 2));
-      expect(await answered).toBe(200);
+    // The rest of the body after the drain began: accepted work is finished.
+    put.end(data.subarray(size / 2));
+    expect(await answered).toBe(200);
 
-      await waitUntil(
-        'the screens of the stopping instance on the other one',
-        () => moving.every((s) => s.current?.backend === remaining),
-        30_000,
-      );
-      for (const screen of moving) {
-        const closed = screen.connections.find((c) => c.backend === target && c.closeCode !== undefined)!;
-        expect(closed.closeCode).toBe(1012);
-      }
-      const exit = await exited;
-      note(`SIGTERM: instance ${target} exited with ${exit.code} after ${exit.afterMs} ms`);
-      expect(exit).toMatchObject({ code: 0, signal: null });
-      expect(exit.afterMs).toBeLessThan(15_000);
-    },
-  );
+    await waitUntil(
+      'the screens of the stopping instance on the other one',
+      () => moving.every((s) => s.current?.backend === remaining),
+      30_000,
+    );
+    for (const screen of moving) {
+      const closed = screen.connections.find((c) => c.backend === target && c.closeCode !== undefined)!;
+      expect(closed.closeCode).toBe(1012);
+    }
+    const exit = await exited;
+    note(`SIGTERM: instance ${target} exited with ${exit.code} after ${exit.afterMs} ms`);
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    expect(exit.afterMs).toBeLessThan(15_000);
+  });
 });
