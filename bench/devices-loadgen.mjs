@@ -10,6 +10,10 @@
 //   {type:'pace', heartbeatMs} (every device re-phased at random within the new interval) → {type:'paced'}
 //   {type:'stats', reset?} → {type:'stats', …}; {type:'close', count} → {type:'closed', devices}
 //   {type:'stop'} → closes every socket and exits.
+// With `reconnect: true` in `connect`, a device whose socket the server closes (or loses) connects again as the web
+// player does (player/connection.ts): a new ticket and socket after a back-off with equal jitter (1 s doubling to
+// 60 s), or soon (0.25–3 s, jittered) when the close code says the server restarts (1012) or goes away (1001);
+// `stats` then reports `reconnects` and when the last one came (`lastReconnectAt`).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -30,6 +34,8 @@ const counters = () => ({
   firstManifestAt: null,
   lastManifestAt: null,
   byName: {},
+  reconnects: 0,
+  lastReconnectAt: null,
 });
 let stats = counters();
 const lastErrors = [];
@@ -72,14 +78,41 @@ function schedule(device, heartbeatMs) {
   }, Math.random() * heartbeatMs);
 }
 
-async function connectOne(msg, i) {
+/** The player's reconnect delay (player/backoff.ts): base × 2^attempt capped, then between half and all of it. */
+function reconnectDelay(device, code) {
+  if (code === 1012 || code === 1001) return 250 + Math.random() * 2_750;
+  const ceiling = Math.min(60_000, 1_000 * 2 ** Math.min(device.attempt++, 30));
+
+  return ceiling / 2 + (Math.random() * ceiling) / 2;
+}
+
+function reconnectLater(msg, device, code) {
+  setTimeout(
+    async () => {
+      if (device.closing) return;
+      try {
+        await connectOne(msg, device.i, device);
+        device.attempt = 0;
+        stats.reconnects++;
+        stats.lastReconnectAt = Date.now();
+      } catch (err) {
+        note(`device ${device.i}, reconnect: ${err.message}`);
+        reconnectLater(msg, device, 0);
+      }
+    },
+    reconnectDelay(device, code),
+  );
+}
+
+async function connectOne(msg, i, existing) {
   const token = `${msg.tokenSeed}-${i}`;
   const { ticket } = await post(msg.base, '/api/display/wsTicket', token);
   const ws = new WebSocket(`${msg.base.replace(/^http/, 'ws')}/api/display/ws?ticket=${encodeURIComponent(ticket)}`, {
     perMessageDeflate: false,
     localAddress: msg.localAddress,
   });
-  const device = { i, ws, timer: undefined, interval: undefined, etag: undefined };
+  const device = existing ?? { i, ws, timer: undefined, interval: undefined, etag: undefined, attempt: 0 };
+  device.ws = ws;
   await new Promise((resolve, reject) => {
     let helloed = false;
     ws.on('message', (data) => {
@@ -125,10 +158,11 @@ async function connectOne(msg, i) {
       clearTimeout(device.timer);
       clearInterval(device.interval);
       if (!helloed) reject(new Error(`closed before hello (${code})`));
+      else if (msg.reconnect && !device.closing && device.ws === ws) reconnectLater(msg, device, code);
     });
   });
   schedule(device, msg.heartbeatMs);
-  devices.push(device);
+  if (!existing) devices.push(device);
 }
 
 async function connectAll(msg) {
@@ -162,7 +196,8 @@ async function connectAll(msg) {
     }
   };
   await Promise.all(Array.from({ length: msg.concurrency }, worker));
-  agent.destroy();
+  // Reconnecting devices still ask for tickets.
+  if (!msg.reconnect) agent.destroy();
   return { type: 'connected', count: devices.length, failed, retries, late, ms: performance.now() - t0, errors: lastErrors.splice(0) };
 }
 
