@@ -21,6 +21,9 @@ export function clientAddress(c: Context<AppEnv>): string {
   return forwardedClientAddress(socketAddress, c.req.header('x-forwarded-for'), c.var.deps.config.trustedProxies);
 }
 
+/** The hops of `X-Forwarded-For` read at most, from the right. */
+const MAX_FORWARDED_HOPS = 16;
+
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 const parsedRanges = new WeakMap<readonly string[], Range[]>();
 
@@ -69,9 +72,11 @@ export function forwardedClientAddress(
   if (!socketAddress) return 'unknown';
   const ranges = rangesOf(trusted);
   if (!isTrusted(socketAddress, ranges) || !forwardedFor) return socketAddress;
-  const hops = forwardedFor.split(',').map((hop) => hop.trim());
+  // No deployment chains more than a few proxies; a client padding the header with addresses in a trusted range is not
+  // walked further than this (each hop is parsed and matched; the header itself is bounded by Node's 16 KiB).
+  const hops = forwardedFor.split(',').slice(-MAX_FORWARDED_HOPS);
   for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = hops[i]!;
+    const hop = hops[i]!.trim();
     if (!ipaddr.isValid(hop)) return 'unknown';
     if (!isTrusted(hop, ranges) || i === 0) return processed(ipaddr.parse(hop)).toString();
   }

@@ -46,6 +46,12 @@ describe('forwardedClientAddress (the client behind trusted proxies)', () => {
     expect(forwardedClientAddress(socket, forwarded, trusted)).toBe(client);
   });
 
+  it('reads at most 16 hops from the right: a header padded with trusted addresses is not walked to its start', () => {
+    const padded = [...Array.from({ length: 2_000 }, () => '10.0.0.9'), '10.0.0.1'].join(', ');
+    expect(forwardedClientAddress('10.1.2.3', `198.51.100.1, ${padded}`, proxies)).toBe('10.0.0.9');
+    expect(forwardedClientAddress('10.1.2.3', `${padded}, 198.51.100.1`, proxies)).toBe('198.51.100.1');
+  });
+
   it('without a socket address answers unknown', () => {
     expect(forwardedClientAddress(undefined, '198.51.100.1', proxies)).toBe('unknown');
   });
