@@ -8,6 +8,7 @@ import type { SocketEndpoint } from '@/server/http/upgrade';
 import { metricsOf } from '@/server/metrics/metrics';
 import type { SocketDeps } from '@/server/modules/module';
 import { DEVICE_PUSH_CHANNEL, dropsManifestEtag, parseDevicePush, type DevicePushNotice } from './device-push';
+import { DevicePushQueue } from './device-push-queue';
 import { installManifestEtagStore, ManifestEtagStore } from './manifest-etag-store';
 import { DeviceSessions } from './device-sessions';
 import { DEVICE_MESSAGE_MAX_BYTES } from './display.schemas';
@@ -29,11 +30,10 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
   const server = new WebSocketServer({ noServer: true, maxPayload: DEVICE_MESSAGE_MAX_BYTES, perMessageDeflate: false });
   const removeDeviceCount = metricsOf(handle.db)?.addConnectedDevices(() => sessions.size);
 
-  // Notices are handled one after another: each is one statement for the devices held here.
-  let pending: Promise<void> = Promise.resolve();
-  const enqueue = (work: () => Promise<void>) => {
-    pending = pending.then(work).catch((err: unknown) => log.error({ err }, 'device push failed'));
-  };
+  const push = new DevicePushQueue({
+    handle: (notice) => sessions.notice(notice),
+    failed: (err) => log.error({ err }, 'device push failed'),
+  });
   let lost = false;
   const feed = await listenToChannel(
     handle,
@@ -44,13 +44,13 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
         if (!notice) return;
         // At once, not behind the push work: a 304 must not be answered from a dropped ETag meanwhile.
         if (dropsManifestEtag(notice.kind)) etagStore.drop(notice.deviceIds);
-        enqueue(() => sessions.notice(notice));
+        push.notice(notice);
       },
       live: (live) => {
         etagStore.setFeedLive(live);
         // Back after an outage: what was announced meanwhile is lost, so tell every connected device again.
         if (live && lost) {
-          enqueue(async () => {
+          push.run(async () => {
             const ids = sessions.connectedIds();
             await sessions.deliverCommands(ids);
             await sessions.announceManifests(ids);
@@ -62,7 +62,7 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
     log,
   );
 
-  const ticker = setInterval(() => enqueue(() => sessions.tick()), deps.config.devicePingSeconds * 1000);
+  const ticker = setInterval(() => push.run(() => sessions.tick()), deps.config.devicePingSeconds * 1000);
   ticker.unref();
 
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
@@ -91,7 +91,7 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
         await sessions.flushAcks();
         await sessions.endAll();
         await feed.stop();
-        await pending;
+        await push.idle();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       },
     },
