@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
 import type { Device } from '@/lib/api/devices';
-import { freeOfOrder, useApprovedOrders, useLicenceDashboard } from '@/lib/api/licences';
+import { freeOfOrder, useApprovedOrders, useLicenceDashboard, type LicenseOrderLimited } from '@/lib/api/licences';
 import { useLabel } from '@/lib/i18n/labels';
 import { useFormat } from '@/lib/i18n/use-format';
 
@@ -69,12 +69,36 @@ export function isLicenseChoice(value: string): value is LicenseChoice {
 
 type LicenceOffer = { value: LicenseChoice; label: string };
 
+/** What decides whether FREE is offered: the dashboard's free licences, or that it cannot be read (or is still read). */
+type FreeLicenceState = { usedFreeCount: number; freeCount: number } | 'unreadable' | 'pending';
+
 /**
- * The licences a screen of `customerId` can be given now: none; FREE while the dashboard counts fewer screens on free
- * licences than the customer has (`usedFreeCount < freeCount`); each approved order with a licence no screen holds.
- * `current`: the screen's own licence stays offered (its order, its FREE licence: changing its type uses no other), worded
- * `currentLabel` until its order is read: a select must never lose the value it opened with.
- * While the dashboard cannot be read, FREE is offered and the API decides (409 `license.error.noFreeLicense`).
+ * The licences a screen can be given now, in the order offered: none; the FREE types while the customer has free
+ * licences left (`usedFreeCount < freeCount`), or where that cannot be read (the API decides: 409
+ * `license.error.noFreeLicense`); each approved order with a licence no screen holds. `current` (the screen's own
+ * licence) stays offered though nothing is free: its FREE types (changing the type uses no other licence) and its
+ * order. `current` itself is not added here (useLicenceOffers words it until its order is read).
+ */
+export function offeredLicences<O extends Pick<LicenseOrderLimited, 'id' | 'deviceLicenseCount' | 'assignedDeviceCount'>>(input: {
+  orders: readonly O[];
+  free: FreeLicenceState;
+  current?: LicenseChoice | null;
+}): Array<{ value: LicenseChoice; order?: O }> {
+  const { orders, free, current } = input;
+  const hasFreeLeft = free === 'pending' ? false : free === 'unreadable' ? true : free.usedFreeCount < free.freeCount;
+  const list: Array<{ value: LicenseChoice; order?: O }> = [{ value: 'UN_LICENSED' }];
+  if (hasFreeLeft || Boolean(current?.startsWith('FREE:'))) list.push(...FREE_CHOICES.map((value) => ({ value })));
+  for (const order of orders) {
+    const value: OrderChoice = `ORDER:${order.id}`;
+    if (freeOfOrder(order) > 0 || value === current) list.push({ value, order });
+  }
+
+  return list;
+}
+
+/**
+ * The licences a screen of `customerId` can be given now (offeredLicences), worded. `current`: the screen's own
+ * licence, worded `currentLabel` until its order is read: a select must never lose the value it opened with.
  */
 export function useLicenceOffers(customerId: number | undefined, current?: LicenseChoice | null, currentLabel?: string) {
   const t = useTranslations('devices.license');
@@ -82,30 +106,26 @@ export function useLicenceOffers(customerId: number | undefined, current?: Licen
   const { licenseLabel } = useLicenseWords();
   const orders = useApprovedOrders(customerId);
   const dashboard = useLicenceDashboard(customerId);
-  const isFreeCurrent = Boolean(current?.startsWith('FREE:'));
-  const hasFreeLeft = dashboard.data ? dashboard.data.usedFreeCount < dashboard.data.freeCount : !dashboard.isPending;
+  const free: FreeLicenceState = dashboard.data ?? (dashboard.isPending ? 'pending' : 'unreadable');
 
   const offers = useMemo(() => {
-    const list: LicenceOffer[] = [{ value: 'UN_LICENSED', label: t('none') }];
-    if (hasFreeLeft || isFreeCurrent)
-      for (const choice of FREE_CHOICES) list.push({ value: choice, label: licenseLabel(licenseOfChoice(choice)) });
-    for (const order of orders.data ?? []) {
-      const value: OrderChoice = `ORDER:${order.id}`;
-      if (freeOfOrder(order) === 0 && value !== current) continue;
-      list.push({
-        value,
-        label: t('order', {
-          licence: licenseLabel({ licenseStatus: 'LICENSED', licenseType: order.licenseType }),
-          date: format.date(order.orderDate),
-          free: freeOfOrder(order),
-        }),
-      });
-    }
-
+    const list: LicenceOffer[] = offeredLicences({ orders: orders.data ?? [], free, current }).map(({ value, order }) => ({
+      value,
+      label:
+        value === 'UN_LICENSED'
+          ? t('none')
+          : order
+            ? t('order', {
+                licence: licenseLabel({ licenseStatus: 'LICENSED', licenseType: order.licenseType }),
+                date: format.date(order.orderDate),
+                free: freeOfOrder(order),
+              })
+            : licenseLabel(licenseOfChoice(value)),
+    }));
     if (current && !list.some((offer) => offer.value === current)) list.push({ value: current, label: currentLabel ?? current });
 
     return list;
-  }, [t, licenseLabel, format, orders.data, hasFreeLeft, isFreeCurrent, current, currentLabel]);
+  }, [t, licenseLabel, format, orders.data, free, current, currentLabel]);
 
   // Without a customer nothing is read (and nothing is pending).
   const isLoading = customerId !== undefined && (orders.isPending || dashboard.isPending);

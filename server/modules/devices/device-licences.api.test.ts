@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '@/server/tenant/customers.table';
 import { newDevice } from '@/server/modules/display/display.test-kit';
@@ -165,6 +165,21 @@ describe('FREE licences', () => {
     // A raised allowance is used at once.
     await t.db.update(customers).set({ freeLicenses: 3 }).where(eq(customers.id, who.customerId));
     expect((await updateLicense(who, [ids[2]!], 'licenseStatus=FREE&licenseType=PROFESSIONAL')).body).toEqual({ updated: 1 });
+  });
+
+  // FREE has no order to lock: the customer's row serialises the writers (on PostgreSQL, 12 or 13 succeed without it).
+  it('50 simultaneous requests against 10 free licences: exactly 10 succeed', async () => {
+    const who = await tenant(10);
+    const devs = await who.screens(50);
+    const answers = await Promise.all(devs.map((d) => updateLicense(who, [d.id], 'licenseStatus=FREE&licenseType=BASIC')));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+    const free = await t.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.customerId, who.customerId), eq(devices.licenseStatus, 'FREE')));
+    expect(free).toHaveLength(10);
   });
 });
 

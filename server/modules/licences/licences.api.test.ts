@@ -616,6 +616,25 @@ describe('DELETE /api/licenseOrder/{id}', () => {
     expect((await t.request('DELETE', `${ORDERS}/${order.id}`, { token: net.token })).status).toBe(204);
   });
 
+  it('a network owner neither approves nor deletes its member’s approved order, and cannot reach an order outside its network', async () => {
+    const placed = (await ownerOrder(net.token, `?customerId=${net.memberId}`)).body;
+    const approve = await t.request('PUT', `${ORDERS}/${placed.id}`, { token: net.token, json: { approved: true } });
+    expect(approve.status).toBe(403);
+    expect((await t.request('GET', `${ORDERS}/${placed.id}`, { token: admin.token })).body.approved).toBe(false);
+    const approved = await adminOrder(net.memberId, { approved: true });
+    const refused = await t.request('DELETE', `${ORDERS}/${approved.id}`, { token: net.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.key).toBe('licenseOrder.error.approvedDeleteForbidden');
+    const outside = (await ownerOrder(admin.token, `?customerId=${net.otherId}`)).body;
+    const foreign = await t.request('DELETE', `${ORDERS}/${outside.id}`, { token: net.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.key).toBe('licenseOrder.error.notFound');
+    for (const id of [approved.id, outside.id]) {
+      expect((await t.request('GET', `${ORDERS}/${id}`, { token: admin.token })).status, String(id)).toBe(200);
+    }
+    expect((await t.request('GET', `${ORDERS}/csv`, { token: net.token })).status).toBe(403);
+  });
+
   it('deleting a package keeps its orders’ fields', async () => {
     const pkg = (await t.request('POST', PACKAGES, { token: admin.token, json: { name: unique('Gone'), ...subscription } })).body;
     const order = await adminOrder(tenant.id, { licensePackageId: pkg.id, approved: true });
@@ -648,5 +667,17 @@ describe('GET /api/licenseOrder/csv (ADMIN)', () => {
     expect(lines[2]).toContain(`${second.id},${customer.id},`);
     expect(lines[2]).toContain(',1234567.8912,CHF,false,');
     expect((await t.request('GET', `${ORDERS}/csv`, { token: tenant.owner })).status).toBe(403);
+  });
+
+  it('without customerId exports every tenant’s orders', async () => {
+    const first = await adminOrder(tenant.id, { comment: unique('all tenants') });
+    const second = await adminOrder(net.otherId);
+    const res = await t.app.request(`${ORDERS}/csv`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(res.status).toBe(200);
+    const rows = (await res.text()).trimEnd().split('\r\n').slice(1);
+    const customerOf = new Map(rows.map((line) => line.split(',')).map(([id, customerId]) => [Number(id), Number(customerId)]));
+    expect(customerOf.get(first.id)).toBe(tenant.id);
+    expect(customerOf.get(second.id)).toBe(net.otherId);
+    expect(new Set(customerOf.values()).size).toBeGreaterThan(2);
   });
 });
