@@ -313,7 +313,17 @@ describe('evaluation of DatasourceError rules', () => {
       { type: 'alert.datasource.error', data: { datasource: { id, name: 'Weather', errorCounter: 3, lastError: 'HTTP 500' } } },
     ]);
     const list = await kit.t.request('GET', '/api/alert/datasource?state=OPEN', { token: kit.viewer });
-    expect(list.body.content).toMatchObject([{ datasourceId: id, datasourceErrorCounter: 3, alertRuleName: 'Feeds down' }]);
+    expect(list.body.content).toMatchObject([
+      {
+        alertRuleId: ruleId,
+        alertRuleName: 'Feeds down',
+        datasourceId: id,
+        datasourceName: 'Weather',
+        datasourceErrorCounter: 3,
+        datasourceLastError: 'HTTP 500',
+        createdAtDate: new Date(now.getTime() + minutes(1)).toISOString(),
+      },
+    ]);
     await kit.t.db.update(datasources).set({ errorCounter: 0, lastError: null }).where(eq(datasources.id, id));
     await evaluateRule(deps, { ruleId, now: new Date(now.getTime() + minutes(3)) });
     expect(sent.map((s) => s.notification.type)).toEqual(['alert.datasource.error', 'alert.datasource.fixed']);
