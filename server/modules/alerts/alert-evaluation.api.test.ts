@@ -111,6 +111,18 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
     expect(stored!.lastEvaluationDate).toEqual(new Date(now.getTime() + minutes(5)));
     expect(stored!.lastViolationDate).toEqual(new Date(now.getTime() + minutes(2)));
     expect(stored!.nextEvaluationAt).toEqual(new Date(now.getTime() + minutes(6)));
+    // The same counters and dates answered as spec 2's `evaluate`.
+    const read = await kit.t.request('GET', `/api/alertRule/${ruleId}`, { token: kit.technician });
+    expect(read.body).toMatchObject({
+      evaluate: {
+        id: ruleId,
+        evaluateCount: 5,
+        violationCount: 3,
+        lastEvaluationDate: new Date(now.getTime() + minutes(5)).toISOString(),
+        lastViolationDate: new Date(now.getTime() + minutes(2)).toISOString(),
+      },
+      nextEvaluationDate: new Date(now.getTime() + minutes(6)).toISOString(),
+    });
 
     // Devices, folders and the lists show open alerts only.
     const api = await kit.t.request('GET', `/api/alert/device?alertRuleId=${ruleId}&state=CLOSED`, { token: kit.viewer });
