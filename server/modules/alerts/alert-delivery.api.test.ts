@@ -80,7 +80,13 @@ describe('an alert rule with real deliveries', () => {
     const mails = () =>
       kit.t.db.select().from(mailMessages).where(eq(mailMessages.kind, 'ALERT_NOTIFICATION')).orderBy(mailMessages.createdAt);
     expect(await mails()).toHaveLength(1);
-    expect(JSON.stringify((await mails())[0])).toContain('Lobby left');
+    // The rule's e-mail template, filled in the rule's zone (the screen is in the root: no folder path); no subject
+    // template, so the default subject.
+    expect((await mails())[0]).toMatchObject({
+      to: 'facility@example.com',
+      subject: "Screen 'Lobby left' is offline (Lobby dark)",
+      textBody: 'Lobby left in  is dark since 2026-06-15 12:00 Europe/Berlin',
+    });
 
     await kit.t.db
       .update(devices)

@@ -111,6 +111,18 @@ describe('evaluation of DeviceOffline rules (spec 5 §5)', () => {
     expect(stored!.lastEvaluationDate).toEqual(new Date(now.getTime() + minutes(5)));
     expect(stored!.lastViolationDate).toEqual(new Date(now.getTime() + minutes(2)));
     expect(stored!.nextEvaluationAt).toEqual(new Date(now.getTime() + minutes(6)));
+    // The same counters and dates answered as spec 2's `evaluate`.
+    const read = await kit.t.request('GET', `/api/alertRule/${ruleId}`, { token: kit.technician });
+    expect(read.body).toMatchObject({
+      evaluate: {
+        id: ruleId,
+        evaluateCount: 5,
+        violationCount: 3,
+        lastEvaluationDate: new Date(now.getTime() + minutes(5)).toISOString(),
+        lastViolationDate: new Date(now.getTime() + minutes(2)).toISOString(),
+      },
+      nextEvaluationDate: new Date(now.getTime() + minutes(6)).toISOString(),
+    });
 
     // Devices, folders and the lists show open alerts only.
     const api = await kit.t.request('GET', `/api/alert/device?alertRuleId=${ruleId}&state=CLOSED`, { token: kit.viewer });
@@ -313,7 +325,17 @@ describe('evaluation of DatasourceError rules', () => {
       { type: 'alert.datasource.error', data: { datasource: { id, name: 'Weather', errorCounter: 3, lastError: 'HTTP 500' } } },
     ]);
     const list = await kit.t.request('GET', '/api/alert/datasource?state=OPEN', { token: kit.viewer });
-    expect(list.body.content).toMatchObject([{ datasourceId: id, datasourceErrorCounter: 3, alertRuleName: 'Feeds down' }]);
+    expect(list.body.content).toMatchObject([
+      {
+        alertRuleId: ruleId,
+        alertRuleName: 'Feeds down',
+        datasourceId: id,
+        datasourceName: 'Weather',
+        datasourceErrorCounter: 3,
+        datasourceLastError: 'HTTP 500',
+        createdAtDate: new Date(now.getTime() + minutes(1)).toISOString(),
+      },
+    ]);
     await kit.t.db.update(datasources).set({ errorCounter: 0, lastError: null }).where(eq(datasources.id, id));
     await evaluateRule(deps, { ruleId, now: new Date(now.getTime() + minutes(3)) });
     expect(sent.map((s) => s.notification.type)).toEqual(['alert.datasource.error', 'alert.datasource.fixed']);

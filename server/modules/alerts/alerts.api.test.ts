@@ -15,8 +15,17 @@ beforeAll(async () => {
   const now = new Date('2026-06-15T10:00:00Z');
   const folder = await insertDeviceGroup(kit.t.db, kit.root, 'Hall');
   folderId = folder.id;
-  deviceId = (await kit.device({ name: 'Hall screen', deviceStatus: 'OFFLINE', lastActivity: new Date('2026-06-15T08:00:00Z') }, folder))
-    .id;
+  deviceId = (
+    await kit.device(
+      {
+        name: 'Hall screen',
+        deviceStatus: 'OFFLINE',
+        lastActivity: new Date('2026-06-15T08:00:00Z'),
+        lastDeviceStatusChange: new Date('2026-06-15T08:02:30Z'),
+      },
+      folder,
+    )
+  ).id;
   const res = await kit.t.request('POST', '/api/alertRule', {
     token: kit.technician,
     json: {
@@ -36,8 +45,23 @@ describe('alerts (spec 2 "Alert records")', () => {
   it('answers device alerts to VIEWER, the generic records to OWNER only', async () => {
     const device = await kit.t.request('GET', '/api/alert/device?state=OPEN', { token: kit.viewer });
     expect(device.status).toBe(200);
-    expect(device.body.content).toMatchObject([
-      { deviceId, deviceName: 'Hall screen', alertRuleId: ruleId, alertRuleName: 'Hall', open: true },
+    // The device facts of spec 2's device alert record, as they were when the alert opened.
+    expect(device.body.content).toEqual([
+      {
+        id: expect.any(Number),
+        createdAtDate: '2026-06-15T10:00:00.000Z',
+        open: true,
+        alertRuleId: ruleId,
+        customerId: kit.customerId,
+        alertRuleName: 'Hall',
+        deviceId,
+        deviceName: 'Hall screen',
+        deviceLastActivity: '2026-06-15T08:00:00.000Z',
+        deviceLastStatusChange: '2026-06-15T08:02:30.000Z',
+        deviceGroupId: folderId,
+        deviceGroupPath: `${kit.root.id}/${folderId}`,
+        folderPath: 'Hall',
+      },
     ]);
     expect(
       (await kit.t.request('GET', `/api/alert/device?search=${encodeURIComponent('deviceName~hall')}`, { token: kit.viewer })).body
