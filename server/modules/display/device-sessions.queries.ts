@@ -189,15 +189,24 @@ export type SocketAck = { deviceId: string; commandId: string; ok: boolean; resu
  * Records many acknowledgements in one statement (the first one of each command is kept, as over HTTP);
  * answers the ids it recorded now. With `recorded`, one more statement answers which of the others exist
  * for their device (a repeated ack: fine; none: the device acknowledged something it never had).
+ * The rows are locked in id order first, as `markCommandsDelivered` locks them: two statements over overlapping
+ * commands then wait for each other instead of deadlocking (an ack batch meeting a delivery mark did, in the
+ * cluster benchmark, and its acks were lost).
  */
 export async function acknowledgeCommands(db: Executor, acks: readonly SocketAck[]): Promise<Set<string>> {
   if (acks.length === 0) return new Set();
   const rows = await execRows<{ id: string }>(
     db,
-    sql`update ${deviceCommands} as c set ${sql.identifier('acknowledged_at')} = now(), ${sql.identifier('ok')} = a.ok, ${sql.identifier('result')} = a.result, ${sql.identifier('error')} = a.error
-      from jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId, ok: a.ok, result: a.result ?? null, error: a.error })))}::jsonb)
-        as a(id uuid, device_id uuid, ok boolean, result jsonb, error text)
-      where c.id = a.id and c.device_id = a.device_id and c.acknowledged_at is null
+    sql`with a as (
+        select * from jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId, ok: a.ok, result: a.result ?? null, error: a.error })))}::jsonb)
+          as a(id uuid, device_id uuid, ok boolean, result jsonb, error text)
+      ), locked as materialized (
+        select c.id from ${deviceCommands} c join a on c.id = a.id and c.device_id = a.device_id
+        where c.acknowledged_at is null order by c.id for update of c
+      )
+      update ${deviceCommands} as c set ${sql.identifier('acknowledged_at')} = now(), ${sql.identifier('ok')} = a.ok, ${sql.identifier('result')} = a.result, ${sql.identifier('error')} = a.error
+      from locked join a on a.id = locked.id
+      where c.id = locked.id and c.acknowledged_at is null
       returning c.id`,
   );
 

@@ -237,11 +237,17 @@ export async function findPendingCommands(db: Executor, deviceId: string, limit:
     .limit(limit);
 }
 
-/** Records the first delivery of the commands (the console shows it); later deliveries keep the first time. */
+/**
+ * Records the first delivery of the commands (the console shows it); later deliveries keep the first time. The rows
+ * are locked in id order first, as acknowledgements lock them (`acknowledgeCommands`), so the two never deadlock.
+ */
 export async function markCommandsDelivered(db: Executor, commandIds: readonly string[]): Promise<void> {
   if (commandIds.length === 0) return;
   await db.execute(
-    sql`update ${deviceCommands} set ${sql.identifier('delivered_at')} = now() where ${deviceCommands.id} = any(${uuidArrayParam(commandIds)}) and ${deviceCommands.deliveredAt} is null`,
+    sql`with locked as materialized (
+        select id from ${deviceCommands} where id = any(${uuidArrayParam(commandIds)}) and delivered_at is null order by id for update
+      )
+      update ${deviceCommands} c set ${sql.identifier('delivered_at')} = now() from locked where c.id = locked.id`,
   );
 }
 
