@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createCustomer, createUser, passwordGrant, screenshot, screenshotAtBothWidths, signIn, uniqueSuffix } from './fixtures';
+import { readFile } from 'node:fs/promises';
+import { api, createCustomer, createUser, passwordGrant, screenshot, screenshotAtBothWidths, signIn, uniqueSuffix } from './fixtures';
 
 /*
  * Issue 33 "Console": a tenant's OWNER orders licences, the super admin sees the order awaiting approval in the shell
@@ -157,4 +158,89 @@ test('a tenant orders 5 licences, the super admin approves them, the tenant lice
   await expect(invoicePage.getByTestId('revenue').filter({ hasText: 'CHF' })).toContainText('100.00');
   await screenshotAtBothWidths(invoicePage, 'licences-invoice-revenue');
   await invoiceContext.close();
+});
+
+/*
+ * Issue 33 "Network owner": the owner of a network orders licences for a member from the whole-network view, sees them
+ * with the member's name and withdraws one it no longer wants; the super admin exports the orders as CSV and rejects
+ * the other.
+ */
+test('a network owner orders licences for a member and withdraws one; the super admin exports them and rejects the other', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = uniqueSuffix();
+  const token = (await passwordGrant(request)).access_token;
+  const network = await createCustomer(request, token, `Licence Network ${suffix}`);
+  const member = await createCustomer(request, token, `Licence Member ${suffix}`);
+  await api(request, token, 'POST', `/api/customer/${network.id}/promoteAsSubreseller`);
+  await api(request, token, 'PUT', `/api/customer/${member.id}/moveToSubreseller?subresellerId=${network.id}`);
+  const owner = await createUser(request, token, network.id, 'OWNER', 'Nora', suffix);
+
+  // The network's owner, in the whole-network view: every order names its customer; it orders for the member.
+  await signIn(page, owner.email, owner.password);
+  await expect(page.getByTestId('current-tenant')).toHaveText('Whole network');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Licences' }).click();
+  await expect(page.getByText("Licence orders of your network's tenants.")).toBeVisible();
+  for (const [count, po] of [
+    ['3', `NW-KEEP-${suffix}`],
+    ['2', `NW-DROP-${suffix}`],
+  ] as const) {
+    await page.getByRole('button', { name: 'Order licences' }).first().click();
+    const order = page.getByRole('dialog', { name: 'Order licences' });
+    await order.getByLabel('Search customers').fill(member.name);
+    await order.getByLabel('Customer', { exact: true }).selectOption({ label: member.name });
+    await order.getByLabel('Number of licences').fill(count);
+    await order.getByLabel('Licence type').selectOption({ label: 'Lite' });
+    await order.getByLabel('PO number').fill(po);
+    if (count === '3') await screenshot(page, 'licences-network-order-dialog');
+    await order.getByRole('button', { name: 'Order', exact: true }).click();
+    await expect(order).toBeHidden();
+    await expect(page.getByText(`Your order of ${count} licences awaits approval.`)).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: po });
+    await expect(row).toContainText(member.name);
+    await expect(row).toContainText('Awaiting approval');
+  }
+  await screenshotAtBothWidths(page, 'licences-network-orders');
+
+  // It withdraws the order it no longer wants (its own network's, unapproved).
+  const dropRow = page.getByRole('row').filter({ hasText: `NW-DROP-${suffix}` });
+  await dropRow.getByRole('button', { name: /Actions for the order of/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
+  const withdraw = page.getByRole('alertdialog', { name: 'Withdraw this order?' });
+  await withdraw.getByRole('button', { name: 'Withdraw order' }).click();
+  await expect(withdraw).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: `NW-DROP-${suffix}` })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: `NW-KEEP-${suffix}` })).toBeVisible();
+
+  // The super admin: the CSV names the member's order; rejecting it asks first and removes it.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage);
+  await adminPage.goto('/licences');
+  await expect(adminPage.getByRole('heading', { name: 'Licences', level: 1 })).toBeVisible();
+  const [download] = await Promise.all([adminPage.waitForEvent('download'), adminPage.getByRole('link', { name: 'Export CSV' }).click()]);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv).toContain(`NW-KEEP-${suffix}`);
+  expect(csv).not.toContain(`NW-DROP-${suffix}`);
+  await adminPage.getByRole('searchbox', { name: 'Search licence orders' }).fill(`NW-KEEP-${suffix}`);
+  const adminRow = adminPage.getByRole('row').filter({ hasText: member.name });
+  await expect(adminRow).toContainText('Awaiting approval');
+  await adminRow.getByRole('button', { name: /Actions for the order of/ }).click();
+  await adminPage.getByRole('menuitem', { name: 'Reject…' }).click();
+  const reject = adminPage.getByRole('alertdialog', { name: 'Reject this order?' });
+  await expect(reject).toContainText(member.name);
+  await screenshot(adminPage, 'licences-reject-dialog');
+  await reject.getByRole('button', { name: 'Reject order' }).click();
+  await expect(reject).toBeHidden();
+  await expect(adminPage.getByText('The order was rejected.')).toBeVisible();
+  await expect(adminPage.getByRole('row').filter({ hasText: member.name })).toHaveCount(0);
+  await adminContext.close();
+
+  // The network owner's list no longer holds it either.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Licences', level: 1 })).toBeVisible();
+  await expect(page.getByText('No licence orders yet')).toBeVisible();
 });
