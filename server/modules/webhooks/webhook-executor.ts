@@ -67,11 +67,13 @@ async function whileAnsweringRequests(): Promise<void> {
 }
 
 /**
- * How many executions run at once: a quarter of the database pool (at least 1, at most 8). Each holds a connection
- * for its whole transaction; with 8 of a pool of 10 the triggers' own statements waited for the other two.
+ * How many executions run at once: half the database pool (at least 1, at most 8). Each holds a connection for its
+ * whole transaction; with 8 of a pool of 10 the triggers' statements waited for the other two. The triggers' group
+ * commit needs a quarter (webhook-triggers.service.ts); a quarter for the executions drained a burst's backlog at
+ * ~40 a second, each waiting on its statements' round trips rather than on the CPU (`npm run bench:webhooks`).
  */
 function concurrencyFor(poolSize: number): number {
-  return Math.min(8, Math.max(1, Math.floor(poolSize / 4)));
+  return Math.min(8, Math.max(1, Math.floor(poolSize / 2)));
 }
 
 /** The executors of this process, woken by each accepted trigger. */
