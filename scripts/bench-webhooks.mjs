@@ -32,7 +32,8 @@
 // (100000), BENCH_WEBHOOKS_READ_RUNS (1000), BENCH_WEBHOOKS_PHASES (triggers,emergency,list: a subset while developing;
 // nothing is written to BENCH_OUT then), BENCH_WEBHOOKS_PROFILE (1 by default, 0 in quick mode: one more trigger
 // window at the rate with a V8 CPU profile of the server; its top frames go into the record), BENCH_SKIP_PG=1,
-// BENCH_SKIP_PGLITE=1, BENCH_DATABASE_URL, BENCH_OUT (docs/benchmarks.md).
+// BENCH_SKIP_PGLITE=1, BENCH_DATABASE_URL, BENCH_WEBHOOKS_DATABASE (signage_bench_webhooks: the local cluster's database
+// and role), BENCH_OUT (docs/benchmarks.md).
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -97,7 +98,8 @@ const DRAIN_LIMIT_S = 900;
 const CONNECT_CONCURRENCY = 32;
 const HEARTBEAT_MS = 60_000;
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
-const PG_DATABASE = 'signage_bench_webhooks';
+// BENCH_WEBHOOKS_DATABASE: another name, so two runs on one cluster (two worktrees) do not drop each other's database.
+const PG_DATABASE = process.env.BENCH_WEBHOOKS_DATABASE ?? 'signage_bench_webhooks';
 const MARKERS = { start: '<!-- webhooks:start -->', end: '<!-- webhooks:end -->' };
 const GOALS = { perSecond: 1_000, p99Ms: 50, emergencyMs: 2_000, listP50Ms: 20 };
 const TRIGGER = '/public-api/integration/webhooks';

@@ -16,11 +16,8 @@ export async function claimFailureSlot(db: Executor, input: FailureSlotClaim): P
 
 type FailureSlotClaim = { subject: string; limit: number; windowSeconds: number };
 
-/**
- * The claim of `claimFailureSlot` as a statement, for a caller that makes it a part (a CTE) of its own statement: one
- * round trip for a hot path (a webhook trigger). Answers `failures` and `window_start_ms` (epoch milliseconds).
- */
-export function claimFailureSlotStatement(input: FailureSlotClaim): SQL {
+/** The claim of `claimFailureSlot` as a statement: answers `failures` and `window_start_ms` (epoch milliseconds). */
+function claimFailureSlotStatement(input: FailureSlotClaim): SQL {
   const expired = sql`${authFailures.windowStart} <= now() - make_interval(secs => ${input.windowSeconds})`;
 
   return sql`insert into ${authFailures} (subject, failures, window_start) values (${input.subject}, 1, now())
@@ -28,6 +25,25 @@ export function claimFailureSlotStatement(input: FailureSlotClaim): SQL {
       failures = case when ${expired} then 1 else least(${authFailures.failures} + 1, ${input.limit + 1}::int) end,
       window_start = case when ${expired} then now() else ${authFailures.windowStart} end
     returning failures, (extract(epoch from window_start) * 1000)::float8 as window_start_ms`;
+}
+
+/**
+ * Claims several slots of several subjects in one statement, for a caller that makes it a part (a CTE) of its own
+ * statement (the webhook triggers of a group commit). `rows` is a FROM item of distinct `subject` (text) and `n` (int,
+ * the slots wanted); rows are written in subject order, so concurrent claims lock alike and never deadlock. Answers per
+ * subject `subject`, `failures` and `window_start_ms`: the k-th (1-based) of a subject's n claims holds slot
+ * `failures - n + k`, allowed when that is at most `limit`, as n claims of `claimFailureSlotStatement` one after the
+ * other would. A count past the limit stands for `limit + 1` before the n are added (the count `claimFailureSlot` stops
+ * at), so the stored count stays below `limit + 1 + n`.
+ */
+export function claimFailureSlotsStatement(input: { rows: SQL; limit: number; windowSeconds: number }): SQL {
+  const expired = sql`${authFailures.windowStart} <= now() - make_interval(secs => ${input.windowSeconds})`;
+
+  return sql`insert into ${authFailures} (subject, failures, window_start) select subject, n, now() from ${input.rows} order by subject
+    on conflict (subject) do update set
+      failures = case when ${expired} then excluded.failures else least(${authFailures.failures}, ${input.limit + 1}::int) + excluded.failures end,
+      window_start = case when ${expired} then now() else ${authFailures.windowStart} end
+    returning subject, failures, (extract(epoch from window_start) * 1000)::float8 as window_start_ms`;
 }
 
 /**

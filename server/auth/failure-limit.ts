@@ -92,4 +92,4 @@ async function giveBack(db: Executor, claimed: Claimed[]): Promise<void> {
   for (const { subject, limit, windowStart } of claimed) await releaseFailureSlot(db, { subject, limit, windowStart });
 }
 
-export { claimFailureSlotStatement } from './failure-limit.queries';
+export { claimFailureSlotsStatement } from './failure-limit.queries';

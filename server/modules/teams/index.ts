@@ -3,7 +3,15 @@
 export { assignTeams, modifyTeams, parseTeamIdsParam, teamAccessListOf } from './team-assignments';
 export type { TeamAccessList, TeamGrant, TeamModification } from './team-assignments';
 export { teamResources } from './team-registry';
-export { assertWritable, isAboveTeams, readOnlyColumn, readOnlyExpression, teamAccessCondition, teamListQuery } from './team-visibility';
+export {
+  assertWritable,
+  isAboveTeams,
+  readOnlyColumn,
+  readOnlyExpression,
+  restrictedKeyAccessCondition,
+  teamAccessCondition,
+  teamListQuery,
+} from './team-visibility';
 export type { TeamReadInput } from './team-visibility';
 export { findMemberships, findTeamsByIds } from './teams.queries';
 export { teamAssignmentsField } from './teams.resource';

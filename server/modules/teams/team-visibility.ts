@@ -71,6 +71,8 @@ function memberOf(actor: Actor): TeamMember {
 }
 
 type TeamMember = NonNullable<ReturnType<typeof teamMemberOf>> & { customerId: number };
+/** A member whose id may be an expression of the statement (restrictedKeyAccessCondition). */
+type MemberOfStatement = Omit<TeamMember, 'id'> & { id: string | SQL };
 
 /** The visibility (A) and listing filter (B) for rows of `resourceType` whose id is `idColumn`. */
 export function teamVisibilityCondition(
@@ -107,6 +109,15 @@ export function teamAccessCondition(ctx: Caller, resourceType: TeamResourceType,
   return sql`(case when ${parts.isMember()}
     then (${ofCallerTeams} or (${parts.setting(customers.accessResourcesWithoutTeam)} and not ${parts.assigned()}))
     else ${parts.setting(customers.userFullAccessIfNotInTeam)} end)`;
+}
+
+/**
+ * Access (rule A) of restricted webhook API keys whose id (text) is `keyId`, an expression of the statement rather than
+ * one caller: a statement over the triggers of many keys at once (the webhook group commit). The same condition
+ * `teamAccessCondition` gives a restricted key; built once by its caller, so the statement's text stays the same.
+ */
+export function restrictedKeyAccessCondition(keyId: SQL, resourceType: TeamResourceType, idColumn: AnyPgColumn | SQL): SQL {
+  return new Parts({ type: 'webhookApiKey', id: keyId, restricted: true, customerId: 0 }, resourceType, idColumn).inCallerTeams([]);
 }
 
 /**
@@ -206,7 +217,7 @@ class AboveTeams {
 /** SQL building blocks over `team_assignment` for a team member, each an EXISTS correlated with the outer row. */
 class Parts extends AboveTeams {
   constructor(
-    private readonly member: TeamMember,
+    private readonly member: MemberOfStatement,
     type: TeamResourceType,
     id: AnyPgColumn | SQL,
   ) {

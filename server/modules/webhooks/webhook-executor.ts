@@ -45,8 +45,13 @@ export type WebhookExecutor = {
   stop: () => void;
 };
 
-/** Above this share of a short sample, the process is busy answering requests (triggers) and executions wait. */
-const BUSY_UTILIZATION = 0.5;
+/**
+ * Above this share of a short sample, the process is busy answering requests (triggers) and executions wait. With
+ * triggers in groups, 1 000 a second took ~half the event loop, so at 0.5 the executions ran between them in chunks of
+ * 5 (tens of ms each); at 0.25 they wait for the burst (bench:webhooks A/B at load 7-8: p99 2.5 s and 0.25 s against
+ * 3.1 s and 3.3 s, the server waiting for a core half the time).
+ */
+const BUSY_UTILIZATION = 0.25;
 const BUSY_SAMPLE_MS = 10;
 /** The longest executions wait for a busy process before the next batch (they always progress). */
 const BUSY_WAIT_MAX_MS = 1_000;
@@ -67,11 +72,13 @@ async function whileAnsweringRequests(): Promise<void> {
 }
 
 /**
- * How many executions run at once: a quarter of the database pool (at least 1, at most 8). Each holds a connection
- * for its whole transaction; with 8 of a pool of 10 the triggers' own statements waited for the other two.
+ * How many executions run at once: half the database pool (at least 1, at most 8). Each holds a connection for its
+ * whole transaction; with 8 of a pool of 10 the triggers' statements waited for the other two. The triggers' group
+ * commit needs a quarter (webhook-triggers.service.ts); a quarter for the executions drained a burst's backlog at
+ * ~40 a second, each waiting on its statements' round trips rather than on the CPU (`npm run bench:webhooks`).
  */
 function concurrencyFor(poolSize: number): number {
-  return Math.min(8, Math.max(1, Math.floor(poolSize / 4)));
+  return Math.min(8, Math.max(1, Math.floor(poolSize / 2)));
 }
 
 /** The executors of this process, woken by each accepted trigger. */

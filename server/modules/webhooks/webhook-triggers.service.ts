@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { claimFailureSlotStatement, secondsUntilWindowEnds } from '@/server/auth/failure-limit';
+import { secondsUntilWindowEnds } from '@/server/auth/failure-limit';
 import { verifyWebhookKeyJwt } from '@/server/auth/jwt';
-import type { ApiKeyActor } from '@/server/context/actor';
 import type { Config } from '@/server/config';
 import type { ServiceContext } from '@/server/context/service-context';
 import type { Database } from '@/server/db/client';
+import { createGroupCommit, type GroupCommit } from '@/server/db/group-commit';
 import { afterCommit } from '@/server/db/transaction';
 import { AppError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '@/server/errors';
 import { assertNoNul, assertSafeJson } from '@/server/http/hostile-input';
@@ -23,34 +22,23 @@ export type TriggerOutcome = { status: 202 | 200 | 404; answer: TriggerAnswer };
  * One trigger (spec 3 "Authentication and trigger endpoints", spec 5 §4): the key is checked (signature, audience,
  * scope, not deleted), counted (50 a second, shared by every instance), the action found by event id in the key's
  * customer and, when enabled, its execution queued: the row is the queue entry, committed before the answer, and this
- * instance's executor is woken at once (another instance's tick takes it when this one cannot).
+ * instance's executor is woken at once (another instance's tick takes it when this one cannot). The database work of
+ * triggers arriving together is one statement (`acceptTriggers` through a group commit); each gets its own answer.
  */
 export async function triggerWebhook(
   deps: { db: Database; config: Config },
   input: { key: string | undefined; payload: Record<string, unknown>; queryEventId?: string },
 ): Promise<TriggerOutcome> {
   const claims = input.key ? await verifyWebhookKeyJwt(input.key.trim()) : undefined;
-  if (!claims || !claims.scope.includes('WEBHOOK_CALL'))
+  // Our keys' ids are uuids (the statement casts them): anything else is no key of ours.
+  if (!claims || !claims.scope.includes('WEBHOOK_CALL') || !UUID.test(claims.jti))
     throw invalidKey('A valid webhook API key is required (header X-Webhook-Apikey, or the apiKey query parameter)');
   const eventId = eventIdOf(input.payload, input.queryEventId);
-  // The key as a restricted team member: what it may trigger when its row says it is restricted.
-  const asRestricted: ApiKeyActor = {
-    kind: 'apiKey',
-    apiKeyId: claims.jti,
-    name: '',
-    customerId: claims.customer_id,
-    customerName: '',
-    scopes: ['WEBHOOK_CALL'],
-    restricted: true,
-  };
   const executionId = uuidv7();
-  const accepted = await q.acceptTrigger(deps.db, {
+  const accepted = await acceptanceOf(deps).submit({
     keyId: claims.jti,
     customerId: claims.customer_id,
     eventId,
-    claim: claimFailureSlotStatement({ subject: `webhook.key:${claims.jti}`, limit: TRIGGERS_PER_SECOND, windowSeconds: 1 }),
-    limit: TRIGGERS_PER_SECOND,
-    visibleToRestrictedKey: teamAccessCondition({ actor: asRestricted }, 'webhookEventAction', webhookActions.id) ?? sql`true`,
     executionId,
     payload: input.payload,
   });
@@ -69,10 +57,41 @@ export async function triggerWebhook(
       status: 200,
       answer: { message: `The webhook action '${action.name}' is disabled: nothing was run`, errorReason: 'disabled' },
     };
-  // The statement committed the execution row on its own: the executors can take it now.
-  wakeWebhookExecutors();
 
   return { status: 202, answer: { message: `Queued: ${action.name}`, errorReason: null, executionId } };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The most triggers of one statement. Measured on PostgreSQL: 1 trigger ~1.8 ms, 10 ~2.1 ms, 50 ~4.8 ms; the bound
+ * keeps the worst case (every payload at its 256 KiB limit) to a 16 MiB parameter.
+ */
+const MAX_BATCH = 64;
+
+/** The group commit of each database's triggers. */
+const acceptances = new WeakMap<Database, GroupCommit<q.TriggerRequest, q.TriggerAcceptance>>();
+
+/**
+ * The group commit of `deps.db`. A quarter of the pool runs trigger statements at once (as many as the executors
+ * hold): the rest stays for everything else the process does while triggers flood in.
+ */
+function acceptanceOf(deps: { db: Database; config: Config }): GroupCommit<q.TriggerRequest, q.TriggerAcceptance> {
+  let acceptance = acceptances.get(deps.db);
+  if (!acceptance) {
+    acceptance = createGroupCommit(
+      async (triggers) => {
+        const accepted = await q.acceptTriggers(deps.db, { triggers, limit: TRIGGERS_PER_SECOND });
+        // The statement committed the execution rows on its own: the executors can take them now.
+        if (accepted.some((a) => a.queued)) wakeWebhookExecutors();
+
+        return accepted;
+      },
+      { maxBatch: MAX_BATCH, maxInFlight: Math.max(1, Math.floor(deps.config.databasePoolSize / 4)) },
+    );
+    acceptances.set(deps.db, acceptance);
+  }
+
+  return acceptance;
 }
 
 /**
