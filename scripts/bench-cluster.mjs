@@ -350,7 +350,12 @@ function report(r, { startedAt, a, b }) {
         r.batches.map((x) => x.answeredMs),
         50,
       ),
-    )} ms (p50; ${fmt(r.devices)} command rows and the notices written), the acknowledgements are stored within tens of milliseconds of the last command's arrival, and the ${fmt(
+    )} ms (p50; ${fmt(r.devices)} command rows and the notices written), the last acknowledgement is stored ${fmt(
+      percentile(
+        r.batches.map((x) => x.lastAckMs - x.lastCommandMs),
+        50,
+      ),
+    )} ms (p50) after the last screen received its command, and the ${fmt(
       percentile(
         r.batches.map((x) => x.lastCommandMs - x.firstCommandMs),
         50,
