@@ -13,6 +13,7 @@ import { teamAccessCondition } from '@/server/modules/teams';
 import { wakeWebhookExecutors } from './webhook-executor';
 import { TRIGGERS_PER_SECOND } from './webhook-limits';
 import * as q from './webhooks.queries';
+import * as tq from './webhook-triggers.queries';
 import type { TriggerAnswer } from './webhooks.schemas';
 import { webhookActions, type ExecutionActor, type WebhookActionRow } from './webhooks.table';
 
@@ -69,18 +70,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BATCH = 64;
 
 /** The group commit of each database's triggers. */
-const acceptances = new WeakMap<Database, GroupCommit<q.TriggerRequest, q.TriggerAcceptance>>();
+const acceptances = new WeakMap<Database, GroupCommit<tq.TriggerRequest, tq.TriggerAcceptance>>();
 
 /**
  * The group commit of `deps.db`. A quarter of the pool runs trigger statements at once (as many as the executors
  * hold): the rest stays for everything else the process does while triggers flood in.
  */
-function acceptanceOf(deps: { db: Database; config: Config }): GroupCommit<q.TriggerRequest, q.TriggerAcceptance> {
+function acceptanceOf(deps: { db: Database; config: Config }): GroupCommit<tq.TriggerRequest, tq.TriggerAcceptance> {
   let acceptance = acceptances.get(deps.db);
   if (!acceptance) {
     acceptance = createGroupCommit(
       async (triggers) => {
-        const accepted = await q.acceptTriggers(deps.db, { triggers, limit: TRIGGERS_PER_SECOND });
+        const accepted = await tq.acceptTriggers(deps.db, { triggers, limit: TRIGGERS_PER_SECOND });
         // The statement committed the execution rows on its own: the executors can take them now.
         if (accepted.some((a) => a.queued)) wakeWebhookExecutors();
 
