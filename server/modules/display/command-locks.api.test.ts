@@ -7,10 +7,11 @@ import { acknowledgeCommands } from './device-sessions.queries';
 import { newDevice } from './display.test-kit';
 
 /*
- * A batch of acknowledgements and a delivery mark over the same commands, at the same time on two connections (an
- * instance writes the one while a reconnecting screen's commands are marked). Each locks the rows it changes; in
- * different orders they deadlocked, PostgreSQL broke one off and a whole ack batch was lost. Both lock in id order.
- * PostgreSQL only: PGlite runs one statement at a time.
+ * Acknowledgements and delivery marks over the same commands (an instance writes acks while the commands it just
+ * sent are marked). Each locks the rows it changes; in different orders they deadlocked, PostgreSQL broke one off
+ * and a whole ack batch was lost, and a mark of thousands held the acks up. Both lock in id order, a mark skips the
+ * rows an ack holds, and an ack records the delivery itself. The concurrent cases run on PostgreSQL only: PGlite runs
+ * one statement at a time.
  */
 let t: TestContext;
 
@@ -18,6 +19,62 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t.close());
+
+/** `count` commands for `deviceId`, in id order. */
+async function issue(deviceId: string, customerId: number, count: number) {
+  const rows = await execRows<{ id: string }>(
+    t.db,
+    sql`insert into device_command (id, device_id, customer_id, name, expires_at)
+      select gen_random_uuid(), ${deviceId}, ${customerId}, 'refresh', now() + interval '1 hour' from generate_series(1, ${count})
+      returning id`,
+  );
+
+  return rows.map((r) => r.id).sort();
+}
+
+async function commandTimes(ids: readonly string[]) {
+  return execRows<{ id: string; delivered_at: Date | null; acknowledged_at: Date | null }>(
+    t.db,
+    sql`select id, delivered_at, acknowledged_at from device_command where id = any(${uuidArrayParam(ids)}) order by id`,
+  );
+}
+
+describe('an acknowledgement', () => {
+  it('records the delivery too when the command was never marked delivered', async () => {
+    const customer = await t.factories.customer();
+    const device = await newDevice(t, { customerId: customer.id });
+    const ids = await issue(device.deviceId, customer.id, 3);
+    const recorded = await acknowledgeCommands(
+      t.db,
+      ids.map((id) => ({ deviceId: device.deviceId, commandId: id, ok: true, result: null, error: null })),
+    );
+    expect(recorded.size).toBe(3);
+    for (const row of await commandTimes(ids)) expect(row.delivered_at).toEqual(row.acknowledged_at);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a delivery mark meeting acknowledgements in progress', () => {
+  it('does not wait for them: it skips the rows they hold, and they record the delivery themselves', async () => {
+    const customer = await t.factories.customer();
+    const device = await newDevice(t, { customerId: customer.id });
+    const ids = await issue(device.deviceId, customer.id, 10);
+    const held = ids.filter((_, i) => i % 2 === 0);
+    await t.db.transaction(async (tx) => {
+      // The acknowledgements hold their rows until this transaction ends.
+      await acknowledgeCommands(
+        tx,
+        held.map((id) => ({ deviceId: device.deviceId, commandId: id, ok: true, result: null, error: null })),
+      );
+      // On another connection: answers while the rows are held (waiting for them would never end here).
+      const marked = markCommandsDelivered(t.db, ids).then(() => 'marked');
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 10_000));
+      expect(await Promise.race([marked, waited])).toBe('marked');
+      const rows = await commandTimes(ids);
+      expect(rows.filter((r) => r.delivered_at !== null).map((r) => r.id)).toEqual(ids.filter((id) => !held.includes(id)));
+    });
+    expect((await commandTimes(ids)).every((r) => r.delivered_at !== null)).toBe(true);
+  }, 20_000);
+});
 
 describe.runIf(process.env.DATABASE_URL)('acknowledging and marking the same commands at once', () => {
   it('never deadlocks: both statements finish, every ack is recorded and every command marked', async () => {

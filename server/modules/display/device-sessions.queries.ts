@@ -186,12 +186,13 @@ export async function storeReportedFacts(
 export type SocketAck = { deviceId: string; commandId: string; ok: boolean; result: unknown; error: string | null };
 
 /**
- * Records many acknowledgements in one statement (the first one of each command is kept, as over HTTP);
- * answers the ids it recorded now. With `recorded`, one more statement answers which of the others exist
- * for their device (a repeated ack: fine; none: the device acknowledged something it never had).
- * The rows are locked in id order first, as `markCommandsDelivered` locks them: two statements over overlapping
- * commands then wait for each other instead of deadlocking (an ack batch meeting a delivery mark did, in the
- * cluster benchmark, and its acks were lost).
+ * Records many acknowledgements in one statement (the first one of each command is kept, as over HTTP, and the
+ * delivery too when no mark recorded it yet); answers the ids it recorded now. With `recorded`, one more statement
+ * answers which of the others exist for their device (a repeated ack: fine; none: the device acknowledged something
+ * it never had). The rows are found by primary key: through the pending-commands index (its statistics rarely know
+ * of a batch just issued) a batch of 500 read every pending command and compared it with every ack. They are locked
+ * in id order first, as `markCommandsDelivered` locks them, so the two never deadlock (an ack batch meeting a
+ * delivery mark did, in the cluster benchmark, and its acks were lost).
  */
 export async function acknowledgeCommands(db: Executor, acks: readonly SocketAck[]): Promise<Set<string>> {
   if (acks.length === 0) return new Set();
@@ -201,12 +202,12 @@ export async function acknowledgeCommands(db: Executor, acks: readonly SocketAck
         select * from jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId, ok: a.ok, result: a.result ?? null, error: a.error })))}::jsonb)
           as a(id uuid, device_id uuid, ok boolean, result jsonb, error text)
       ), locked as materialized (
-        select c.id from ${deviceCommands} c join a on c.id = a.id and c.device_id = a.device_id
-        where c.acknowledged_at is null order by c.id for update of c
+        select c.id, c.acknowledged_at, a.ok, a.result, a.error from a join ${deviceCommands} c on c.id = a.id and c.device_id = a.device_id
+        order by c.id for update of c
       )
-      update ${deviceCommands} as c set ${sql.identifier('acknowledged_at')} = now(), ${sql.identifier('ok')} = a.ok, ${sql.identifier('result')} = a.result, ${sql.identifier('error')} = a.error
-      from locked join a on a.id = locked.id
-      where c.id = locked.id and c.acknowledged_at is null
+      update ${deviceCommands} as c set ${sql.identifier('acknowledged_at')} = now(), ${sql.identifier('delivered_at')} = coalesce(c.delivered_at, now()), ${sql.identifier('ok')} = locked.ok, ${sql.identifier('result')} = locked.result, ${sql.identifier('error')} = locked.error
+      from locked
+      where c.id = locked.id and locked.acknowledged_at is null
       returning c.id`,
   );
 

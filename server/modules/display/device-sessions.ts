@@ -28,6 +28,8 @@ import { TokenBucket } from './token-bucket';
 
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
+/** Commands whose first delivery one statement records (`deliverCommands`). */
+const MARK_SLICE = 500;
 /**
  * Manifest ETags worked out together when a change reaches many connected devices (a notice names at most 200):
  * the tenant's campaigns and content graph are read once per batch, so one batch for a whole fan-out is cheapest.
@@ -182,7 +184,12 @@ export class DeviceSessions {
     else this.disconnect(here, 4001, 'revoked');
   }
 
-  /** Sends each connected device's pending commands that this connection has not had yet. */
+  /**
+   * Sends each connected device's pending commands that this connection has not had yet, then records their first
+   * delivery, MARK_SLICE commands a statement: the devices' acknowledgements update the same rows, and one mark of
+   * thousands held them up behind its row locks (an acknowledgement records the delivery itself, so a mark that comes
+   * later skips what was acknowledged meanwhile).
+   */
   async deliverCommands(deviceIds: readonly string[]): Promise<void> {
     const commands = await sq.findPendingCommandsOf(this.deps.db, deviceIds, COMMANDS_PER_PUSH);
     const sent: string[] = [];
@@ -194,7 +201,8 @@ export class DeviceSessions {
       }
     }
     metricsOf(this.deps.db)?.countDeliveredCommands(sent.length);
-    await q.markCommandsDelivered(this.deps.db, sent);
+    for (let from = 0; from < sent.length; from += MARK_SLICE)
+      await q.markCommandsDelivered(this.deps.db, sent.slice(from, from + MARK_SLICE));
   }
 
   private manifestChecks = new Set<string>();

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql, type SQL } fro
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Database, Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
-import { uuidArrayParam } from '@/server/db/sql';
 import { customers } from '@/server/tenant/customers.table';
 import { deviceAccessTokens, deviceCommands, devices, deviceStatusChanges, type DeviceRow } from '@/server/modules/devices/devices.table';
 
@@ -238,14 +237,19 @@ export async function findPendingCommands(db: Executor, deviceId: string, limit:
 }
 
 /**
- * Records the first delivery of the commands (the console shows it); later deliveries keep the first time. The rows
- * are locked in id order first, as acknowledgements lock them (`acknowledgeCommands`), so the two never deadlock.
+ * Records the first delivery of the commands (the console shows it); later deliveries keep the first time. Rows an
+ * acknowledgement holds are skipped, not waited for (`skip locked`): the acknowledgement records the delivery itself,
+ * and a mark never queues behind the acks of the screens that already answered. The rows are found by primary key
+ * (the ids as a set-returning function the planner takes for a hundred rows: a probe each, not a scan of the table)
+ * and locked in id order, as acknowledgements lock them (`acknowledgeCommands`).
  */
 export async function markCommandsDelivered(db: Executor, commandIds: readonly string[]): Promise<void> {
   if (commandIds.length === 0) return;
   await db.execute(
     sql`with locked as materialized (
-        select id from ${deviceCommands} where id = any(${uuidArrayParam(commandIds)}) and delivered_at is null order by id for update
+        select c.id from jsonb_array_elements_text(${JSON.stringify(commandIds)}::jsonb) as m(id)
+        join ${deviceCommands} c on c.id = m.id::uuid
+        where c.delivered_at is null order by c.id for update of c skip locked
       )
       update ${deviceCommands} c set ${sql.identifier('delivered_at')} = now() from locked where c.id = locked.id`,
   );
@@ -260,7 +264,13 @@ export async function acknowledgeCommand(
 ): Promise<boolean> {
   const rows = await db
     .update(deviceCommands)
-    .set({ acknowledgedAt: sql`now()`, ok: ack.ok, result: ack.result ?? null, error: ack.error })
+    .set({
+      acknowledgedAt: sql`now()`,
+      deliveredAt: sql`coalesce(${deviceCommands.deliveredAt}, now())`,
+      ok: ack.ok,
+      result: ack.result ?? null,
+      error: ack.error,
+    })
     .where(and(eq(deviceCommands.id, commandId), eq(deviceCommands.deviceId, deviceId), isNull(deviceCommands.acknowledgedAt)))
     .returning({ id: deviceCommands.id });
 
