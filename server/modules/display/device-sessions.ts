@@ -28,7 +28,7 @@ import { TokenBucket } from './token-bucket';
 
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
-/** Commands whose first delivery one statement records (`deliverCommands`). */
+/** Deliveries one statement marks: one mark of thousands held the acks up behind its row locks. */
 const MARK_SLICE = 500;
 /**
  * Manifest ETags worked out together when a change reaches many connected devices (a notice names at most 200):
@@ -184,12 +184,7 @@ export class DeviceSessions {
     else this.disconnect(here, 4001, 'revoked');
   }
 
-  /**
-   * Sends each connected device's pending commands that this connection has not had yet, then records their first
-   * delivery, MARK_SLICE commands a statement: the devices' acknowledgements update the same rows, and one mark of
-   * thousands held them up behind its row locks (an acknowledgement records the delivery itself, so a mark that comes
-   * later skips what was acknowledged meanwhile).
-   */
+  /** Sends each connected device's pending commands this connection has not had, then marks them MARK_SLICE at a time. */
   async deliverCommands(deviceIds: readonly string[]): Promise<void> {
     const commands = await sq.findPendingCommandsOf(this.deps.db, deviceIds, COMMANDS_PER_PUSH);
     const sent: string[] = [];
