@@ -2,19 +2,30 @@
 // (SQL, snapshot, journal entry), generates the schema migration again from the *.table.ts files,
 // then adds each hand-written SQL file of server/db/custom-sql/ (triggers and the like, which
 // drizzle-kit cannot express) as a custom migration after it.
-// Released migrations (landed on main) are immutable: move RELEASED forward when a migration lands.
+// Released migrations are immutable: every migration whose SQL file is on the main branch counts as released (a
+// constant naming the last one drifted: it still named 0026_alerts after 0027_licences had landed, and a run would
+// have deleted that migration).
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-const RELEASED = '0026_alerts';
 // The name of the next schema migration while it is unreleased (pass another as the first argument).
 const NEXT_NAME = 'next';
 const CUSTOM_DIR = 'server/db/custom-sql';
 const journalFile = 'drizzle/meta/_journal.json';
 
+const onMain = (tag) => {
+  try {
+    execFileSync('git', ['cat-file', '-e', `main:drizzle/${tag}.sql`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8'));
-const releasedIdx = journal.entries.findIndex((e) => e.tag === RELEASED);
-if (releasedIdx < 0) throw new Error(`released migration ${RELEASED} not in the journal`);
+const releasedIdx = journal.entries.findLastIndex((e) => onMain(e.tag));
+if (releasedIdx < 0) throw new Error('no migration of the journal is on the main branch');
+const RELEASED = journal.entries[releasedIdx].tag;
+console.log(`released (on main) up to ${RELEASED}`);
 const name = process.argv[2] ?? journal.entries[releasedIdx + 1]?.tag.replace(/^\d+_/, '') ?? NEXT_NAME;
 for (const entry of journal.entries.slice(releasedIdx + 1)) {
   fs.rmSync(`drizzle/${entry.tag}.sql`, { force: true });
