@@ -28,8 +28,6 @@ import { TokenBucket } from './token-bucket';
 
 /** Commands sent to one device in one go (more wait for the next notice or heartbeat). */
 const COMMANDS_PER_PUSH = 100;
-/** Deliveries one statement marks: one mark of thousands held the acks up behind its row locks. */
-const MARK_SLICE = 500;
 /**
  * Manifest ETags worked out together when a change reaches many connected devices (a notice names at most 200):
  * the tenant's campaigns and content graph are read once per batch, so one batch for a whole fan-out is cheapest.
@@ -184,7 +182,7 @@ export class DeviceSessions {
     else this.disconnect(here, 4001, 'revoked');
   }
 
-  /** Sends each connected device's pending commands this connection has not had, then marks them MARK_SLICE at a time. */
+  /** Sends each connected device's pending commands that this connection has not had yet, then marks them delivered. */
   async deliverCommands(deviceIds: readonly string[]): Promise<void> {
     const commands = await sq.findPendingCommandsOf(this.deps.db, deviceIds, COMMANDS_PER_PUSH);
     const sent: string[] = [];
@@ -196,8 +194,7 @@ export class DeviceSessions {
       }
     }
     metricsOf(this.deps.db)?.countDeliveredCommands(sent.length);
-    for (let from = 0; from < sent.length; from += MARK_SLICE)
-      await q.markCommandsDelivered(this.deps.db, sent.slice(from, from + MARK_SLICE));
+    await q.markCommandsDelivered(this.deps.db, sent);
   }
 
   private manifestChecks = new Set<string>();

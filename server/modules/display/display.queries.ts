@@ -236,23 +236,27 @@ export async function findPendingCommands(db: Executor, deviceId: string, limit:
     .limit(limit);
 }
 
+/** Deliveries one statement marks: one mark of thousands held a batch's acks up behind its row locks. */
+const MARK_SLICE = 500;
+
 /**
  * Records the first delivery of the commands (the console shows it); later deliveries keep the first time. Rows an
  * acknowledgement holds are skipped, not waited for (`skip locked`): the acknowledgement records the delivery itself,
- * and a mark never queues behind the acks of the screens that already answered. The rows are found by primary key
- * (the ids as a set-returning function the planner takes for a hundred rows: a probe each, not a scan of the table)
- * and locked in id order, as acknowledgements lock them (`acknowledgeCommands`).
+ * and a mark never queues behind the acks of the screens that already answered. MARK_SLICE commands a statement,
+ * found by primary key (the ids as a set-returning function the planner takes for a hundred rows: a probe each, not a
+ * scan of the table) and locked in id order, as acknowledgements lock them (`acknowledgeCommands`).
  */
 export async function markCommandsDelivered(db: Executor, commandIds: readonly string[]): Promise<void> {
-  if (commandIds.length === 0) return;
-  await db.execute(
-    sql`with locked as materialized (
-        select c.id from jsonb_array_elements_text(${JSON.stringify(commandIds)}::jsonb) as m(id)
-        join ${deviceCommands} c on c.id = m.id::uuid
-        where c.delivered_at is null order by c.id for update of c skip locked
-      )
-      update ${deviceCommands} c set ${sql.identifier('delivered_at')} = now() from locked where c.id = locked.id`,
-  );
+  for (let from = 0; from < commandIds.length; from += MARK_SLICE) {
+    await db.execute(
+      sql`with locked as materialized (
+          select c.id from jsonb_array_elements_text(${JSON.stringify(commandIds.slice(from, from + MARK_SLICE))}::jsonb) as m(id)
+          join ${deviceCommands} c on c.id = m.id::uuid
+          where c.delivered_at is null order by c.id for update of c skip locked
+        )
+        update ${deviceCommands} c set ${sql.identifier('delivered_at')} = now() from locked where c.id = locked.id`,
+    );
+  }
 }
 
 /** Records the acknowledgement once; false when the device has no such unacknowledged command. */
