@@ -177,6 +177,31 @@ describe('a connected device', () => {
     await player.close();
   });
 
+  it("records one of two acks of a command sent together whole (no error, never a mix), and refuses another tenant's command", async () => {
+    const mine = await tenantWithDevice();
+    const theirs = await tenantWithDevice();
+    const player = await Player.connect(base, mine.device);
+    await command(mine.customerId, mine.tech.token, 'restart', mine.device.deviceId);
+    const pushed = await player.next('command');
+    // Both frames arrive within one batch of acks: one statement meets the command twice.
+    player.send({ type: 'ack', commandId: pushed.command.id, ok: true, result: { first: true } });
+    player.send({ type: 'ack', commandId: pushed.command.id, ok: false, error: 'second' });
+    const row = async (id: string) => (await t.db.select().from(deviceCommands).where(eq(deviceCommands.id, id)))[0]!;
+    await expect.poll(async () => (await row(pushed.command.id)).acknowledgedAt).toBeInstanceOf(Date);
+    const acked = await row(pushed.command.id);
+    expect([acked.ok, acked.error]).toEqual(acked.ok ? [true, null] : [false, 'second']);
+    expect(acked.deliveredAt).toBeInstanceOf(Date);
+
+    // Another tenant's pending command, named by this device: unknown here, untouched there.
+    await command(theirs.customerId, theirs.tech.token, 'restart', theirs.device.deviceId);
+    const [foreign] = await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, theirs.device.deviceId));
+    player.send({ type: 'ack', commandId: foreign!.id, ok: true });
+    expect(await player.next('error')).toMatchObject({ key: 'deviceCommand.error.notFound' });
+    expect(await row(foreign!.id)).toMatchObject({ acknowledgedAt: null, deliveredAt: null, ok: null });
+    expect(player.frames.filter((f) => f.type === 'error')).toHaveLength(1);
+    await player.close();
+  });
+
   it('hears manifestChanged with the new ETag when a state-setting command changes its record', async () => {
     const { customerId, tech, device } = await tenantWithDevice();
     const player = await Player.connect(base, device);
