@@ -6,7 +6,7 @@ import type { ServiceContext } from '@/server/context/service-context';
 import { withTransaction } from '@/server/db/transaction';
 import { createLogger } from '@/server/logger';
 import { auditLog } from '@/server/modules/audit-log/audit-log.table';
-import { connectDeviceSocket, newDevice } from '@/server/modules/display/display.test-kit';
+import { connectDeviceSocket, DELIVERY_MARK_DELAY_MS, newDevice } from '@/server/modules/display/display.test-kit';
 import { teamAssignments, teams } from '@/server/modules/teams/teams.table';
 // Through the module's public face, as the webhooks module calls it.
 import { runDeviceAction, type DeviceActionEffect, type DeviceActionTarget } from '.';
@@ -242,8 +242,13 @@ describe('a connected screen', () => {
       await expect.poll(() => frames.some((f) => f.type === 'command' && (f.command as { name: string }).name === 'emergency')).toBe(true);
       await expect.poll(() => frames.some((f) => f.type === 'manifestChanged')).toBe(true);
       expect((await row(screen.deviceId)).emergencyStatus).toBe(true);
-      const history = await t.request('GET', `/api/v2/device/${screen.deviceId}/commands?customerId=${k.customerId}`, { token: k.viewer });
-      expect((history.body as DeviceCommandEntry[]).map((e) => [e.name, e.status])).toEqual([
+      // Not acknowledged by this screen: each is marked delivered on its own once the wait for an ack is over.
+      const history = async () =>
+        (
+          (await t.request('GET', `/api/v2/device/${screen.deviceId}/commands?customerId=${k.customerId}`, { token: k.viewer }))
+            .body as DeviceCommandEntry[]
+        ).map((e) => [e.name, e.status]);
+      await expect.poll(history, { timeout: DELIVERY_MARK_DELAY_MS + 5_000 }).toEqual([
         ['emergency', 'DELIVERED'],
         ['showToast', 'DELIVERED'],
       ]);

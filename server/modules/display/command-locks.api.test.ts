@@ -53,6 +53,34 @@ describe('an acknowledgement', () => {
   });
 });
 
+describe('the time of a delivery', () => {
+  it('is when the instance sent the command, for an acknowledgement and for a mark; never later than now', async () => {
+    const customer = await t.factories.customer();
+    const device = await newDevice(t, { customerId: customer.id });
+    const [acked, marked, ahead] = await issue(device.deviceId, customer.id, 3);
+    const sentAt = new Date(Date.now() - 5_000);
+    const ack = (commandId: string, deliveredAt: Date) => ({
+      deviceId: device.deviceId,
+      commandId,
+      ok: true,
+      result: null,
+      error: null,
+      deliveredAt,
+    });
+    await acknowledgeCommands(t.db, [ack(acked!, sentAt), ack(ahead!, new Date(Date.now() + 3_600_000))]);
+    await markCommandsDelivered(t.db, [{ id: marked!, at: sentAt }]);
+    // PGlite answers timestamps as text in raw rows, node-postgres as dates.
+    const ms = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());
+    const rows = new Map(
+      (await commandTimes([acked!, marked!, ahead!])).map((r) => [r.id, { delivered: ms(r.delivered_at), acked: ms(r.acknowledged_at) }]),
+    );
+    expect(rows.get(acked!)!.delivered).toBe(sentAt.getTime());
+    expect(rows.get(marked!)!).toEqual({ delivered: sentAt.getTime(), acked: null });
+    // An instance's clock ahead of the database's: the delivery is not after the acknowledgement.
+    expect(rows.get(ahead!)!.delivered).toBe(rows.get(ahead!)!.acked);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('a delivery mark meeting acknowledgements in progress', () => {
   it('does not wait for them: it skips the rows they hold, and they record the delivery themselves', async () => {
     const customer = await t.factories.customer();
@@ -66,7 +94,10 @@ describe.runIf(process.env.DATABASE_URL)('a delivery mark meeting acknowledgemen
         held.map((id) => ({ deviceId: device.deviceId, commandId: id, ok: true, result: null, error: null })),
       );
       // On another connection: answers while the rows are held (waiting for them would never end here).
-      const marked = markCommandsDelivered(t.db, ids).then(() => 'marked');
+      const marked = markCommandsDelivered(
+        t.db,
+        ids.map((id) => ({ id })),
+      ).then(() => 'marked');
       const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 10_000));
       expect(await Promise.race([marked, waited])).toBe('marked');
       const rows = await commandTimes(ids);
@@ -97,7 +128,7 @@ describe.runIf(process.env.DATABASE_URL)('acknowledging and marking the same com
         acknowledgeCommands(t.db, acks),
         markCommandsDelivered(
           t.db,
-          commands.map((c) => c.id),
+          commands.map((c) => ({ id: c.id })),
         ),
       ]);
 

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Database, Executor } from '@/server/db/client';
 import { execRows, uuidArrayParam } from '@/server/db/sql';
@@ -19,13 +19,17 @@ export async function insertSocketTicket(
   values: { ticketHash: string; deviceId: string; expiresAt: Date },
   keep: number,
 ): Promise<void> {
-  await db.execute(sql`with dropped as (
+  await execRows(
+    db,
+    sql`with dropped as (
       delete from ${deviceSocketTickets} where ${deviceSocketTickets.ticketHash} in (
         select t.ticket_hash from ${deviceSocketTickets} t where t.device_id = ${values.deviceId} order by t.expires_at desc, t.ticket_hash offset ${keep - 1}
       )
     )
     insert into ${deviceSocketTickets} (${sql.identifier('ticket_hash')}, ${sql.identifier('device_id')}, ${sql.identifier('expires_at')})
-    values (${values.ticketHash}, ${values.deviceId}, ${values.expiresAt.toISOString()}::timestamptz)`);
+    values (${values.ticketHash}, ${values.deviceId}, ${values.expiresAt.toISOString()}::timestamptz)`,
+    { prepared: true },
+  );
 }
 
 /**
@@ -48,6 +52,7 @@ export async function redeemSocketTicket(db: Executor, ticketHash: string): Prom
       select d.id as device_id, d.name as device_name, d.customer_id, c.name as customer_name, coalesce(c.restricted, false) as restricted
       from taken t join ${devices} d on d.id = t.device_id left join ${customers} c on c.id = d.customer_id
       where t.expires_at > now()`,
+    { prepared: true },
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -177,17 +182,26 @@ export async function storeReportedFacts(
     deviceInfo: devices.deviceInfo,
   };
   const value = (key: keyof typeof reported, v: unknown) => (key === 'deviceInfo' ? sql`${JSON.stringify(v)}::jsonb` : sql`${v as string}`);
-  await db
-    .update(devices)
-    .set(Object.fromEntries(given.map(([key, v]) => [key, value(key, v)])))
-    .where(and(eq(devices.id, deviceId), or(...given.map(([key, v]) => sql`${column[key]} is distinct from ${value(key, v)}`))));
+  // Prepared: one text per set of facts given (at most sixteen), sent by every connected screen once a minute.
+  await execRows(
+    db,
+    sql`update ${devices} set ${sql.join(
+      given.map(([key, v]) => sql`${sql.identifier(column[key].name)} = ${value(key, v)}`),
+      sql`, `,
+    )} where ${devices.id} = ${deviceId} and (${sql.join(
+      given.map(([key, v]) => sql`${column[key]} is distinct from ${value(key, v)}`),
+      sql` or `,
+    )})`,
+    { prepared: true },
+  );
 }
 
-export type SocketAck = { deviceId: string; commandId: string; ok: boolean; result: unknown; error: string | null };
+/** `deliveredAt`: when this instance sent the command (`DeliveryMarks`), the delivery the ack records if none is yet. */
+export type SocketAck = { deviceId: string; commandId: string; ok: boolean; result: unknown; error: string | null; deliveredAt?: Date };
 
 /**
  * Records many acknowledgements in one statement (the first one of each command is kept, as over HTTP, and the
- * delivery too when no mark recorded it yet); answers the ids it recorded now. With `recorded`, one more statement
+ * delivery too when no mark recorded it yet: at the time it was sent, else now); answers the ids it recorded now. With `recorded`, one more statement
  * answers which of the others exist for their device (a repeated ack: fine; none: the device acknowledged something
  * it never had). The rows are found by primary key: through the pending-commands index (its statistics rarely know
  * of a batch just issued) a batch of 500 read every pending command and compared it with every ack. They are locked
@@ -199,13 +213,13 @@ export async function acknowledgeCommands(db: Executor, acks: readonly SocketAck
   const rows = await execRows<{ id: string }>(
     db,
     sql`with a as (
-        select * from jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId, ok: a.ok, result: a.result ?? null, error: a.error })))}::jsonb)
-          as a(id uuid, device_id uuid, ok boolean, result jsonb, error text)
+        select * from jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId, ok: a.ok, result: a.result ?? null, error: a.error, delivered_at: a.deliveredAt?.toISOString() ?? null })))}::jsonb)
+          as a(id uuid, device_id uuid, ok boolean, result jsonb, error text, delivered_at timestamptz)
       ), locked as materialized (
-        select c.id, c.acknowledged_at, a.ok, a.result, a.error from a join ${deviceCommands} c on c.id = a.id and c.device_id = a.device_id
+        select c.id, c.acknowledged_at, a.ok, a.result, a.error, a.delivered_at from a join ${deviceCommands} c on c.id = a.id and c.device_id = a.device_id
         order by c.id for update of c
       )
-      update ${deviceCommands} as c set ${sql.identifier('acknowledged_at')} = now(), ${sql.identifier('delivered_at')} = coalesce(c.delivered_at, now()), ${sql.identifier('ok')} = locked.ok, ${sql.identifier('result')} = locked.result, ${sql.identifier('error')} = locked.error
+      update ${deviceCommands} as c set ${sql.identifier('acknowledged_at')} = now(), ${sql.identifier('delivered_at')} = coalesce(c.delivered_at, least(locked.delivered_at, now())), ${sql.identifier('ok')} = locked.ok, ${sql.identifier('result')} = locked.result, ${sql.identifier('error')} = locked.error
       from locked
       where c.id = locked.id and locked.acknowledged_at is null
       returning c.id`,
@@ -253,14 +267,17 @@ export async function admitSession(
   };
   const customerId = session.customerId;
   // Without a limit nothing is counted and no lock is taken: a fleet reconnecting at once (an instance gone) does not
-  // queue on its customer's row. A limit set meanwhile applies from the next connect.
-  const [unlocked] =
-    customerId === null ? [] : await db.select({ limit: customers.deviceSessionLimit }).from(customers).where(eq(customers.id, customerId));
-  if (customerId === null || (unlocked?.limit ?? 0) === 0) {
-    await db.insert(deviceSessions).values(row);
-
-    return { admitted: true };
-  }
+  // queue on its customer's row. One prepared statement: the row is written unless the customer has a limit. A limit
+  // set meanwhile applies from the next connect.
+  const unlimited = await execRows<{ id: string }>(
+    db,
+    sql`insert into ${deviceSessions} (id, device_id, customer_id, instance_id, lease_until)
+      select ${session.id}::uuid, ${session.deviceId}::uuid, ${customerId}::bigint, ${session.instanceId}::uuid, now() + make_interval(secs => ${session.leaseSeconds})
+      where not exists (select 1 from ${customers} c where c.id = ${customerId}::bigint and c.device_session_limit > 0)
+      returning id`,
+    { prepared: true },
+  );
+  if (unlimited.length > 0 || customerId === null) return { admitted: true };
 
   return withTransaction(db, async (tx) => {
     const [customer] = await tx

@@ -21,6 +21,8 @@ import {
   send,
   SERVICE_RESTART_REASON,
 } from './device-frames';
+import { DeliveryMarks } from './delivery-marks';
+import { ManifestCheckQueue } from './manifest-check-queue';
 import { commandView, manifestEtags } from './display.service';
 import { SessionLeases } from './session-leases';
 import { SocketAcks } from './socket-acks';
@@ -76,10 +78,18 @@ export class DeviceSessions {
   private readonly leases: SessionLeases;
   /** Acknowledgements over the socket, written in batches. */
   private readonly acks: SocketAcks;
+  /** Commands sent and not yet acknowledged: their deliveries, written when no ack came soon. */
+  private readonly deliveries: DeliveryMarks;
+  private readonly manifestChecks = new ManifestCheckQueue({
+    check: (ids) => this.announceManifests(ids),
+    batch: ANNOUNCE_BATCH,
+    failed: (err, count) => this.deps.log.error({ err, count }, 'manifest announcement failed'),
+  });
 
   constructor(private readonly deps: SessionDeps) {
     this.leases = new SessionLeases({ db: deps.db, log: deps.log, pingSeconds: deps.config.devicePingSeconds });
     this.acks = new SocketAcks(deps);
+    this.deliveries = new DeliveryMarks({ write: (marks) => q.markCommandsDelivered(deps.db, marks), log: deps.log });
   }
 
   get size(): number {
@@ -173,7 +183,7 @@ export class DeviceSessions {
     const here = notice.deviceIds.filter((id) => this.byDevice.has(id));
     if (here.length === 0) return;
     if (notice.kind === 'commands') await this.deliverCommands(here);
-    else if (notice.kind === 'manifest') void this.queueManifestCheck(here);
+    else if (notice.kind === 'manifest') void this.manifestChecks.add(here);
     else if (notice.kind === 'assigned') await this.announceClaim(here);
     // Spec 5 §2: the devices read the datasource again (`GET /api/display/datasource/{id}`, with their ETag).
     else if (notice.kind === 'datasource')
@@ -182,7 +192,10 @@ export class DeviceSessions {
     else this.disconnect(here, 4001, 'revoked');
   }
 
-  /** Sends each connected device's pending commands that this connection has not had yet, then marks them delivered. */
+  /**
+   * Sends each connected device's pending commands that this connection has not had yet. Their deliveries are
+   * recorded by their acknowledgements, or after a while without one (`DeliveryMarks`).
+   */
   async deliverCommands(deviceIds: readonly string[]): Promise<void> {
     const commands = await sq.findPendingCommandsOf(this.deps.db, deviceIds, COMMANDS_PER_PUSH);
     const sent: string[] = [];
@@ -194,42 +207,7 @@ export class DeviceSessions {
       }
     }
     metricsOf(this.deps.db)?.countDeliveredCommands(sent.length);
-    await q.markCommandsDelivered(this.deps.db, sent);
-  }
-
-  private manifestChecks = new Set<string>();
-  private checking: Promise<void> | undefined;
-
-  /**
-   * Queues devices for `announceManifests` and answers when they have been checked. One change to ten thousand
-   * screens arrives as fifty notices: they join one queue, worked off ANNOUNCE_BATCH devices at a time, so the
-   * tenant's campaigns are read once per batch rather than once per notice.
-   */
-  queueManifestCheck(deviceIds: readonly string[]): Promise<void> {
-    for (const id of deviceIds) this.manifestChecks.add(id);
-    this.checking ??= this.checkQueuedManifests();
-
-    return this.checking;
-  }
-
-  private async checkQueuedManifests(): Promise<void> {
-    // Let the other notices of the same change arrive first.
-    await new Promise((resolve) => setImmediate(resolve));
-    for (;;) {
-      // Checked and cleared in one synchronous step, so a device queued meanwhile always finds a worker.
-      if (this.manifestChecks.size === 0) {
-        this.checking = undefined;
-
-        return;
-      }
-      const batch = [...this.manifestChecks].slice(0, ANNOUNCE_BATCH);
-      for (const id of batch) this.manifestChecks.delete(id);
-      try {
-        await this.announceManifests(batch);
-      } catch (err) {
-        this.deps.log.error({ err, count: batch.length }, 'manifest announcement failed');
-      }
-    }
+    this.deliveries.sent(sent);
   }
 
   /**
@@ -381,6 +359,8 @@ export class DeviceSessions {
           ok: frame.ok,
           result: frame.result ?? null,
           error: frame.error ?? null,
+          // Only a command this connection was sent: another device's id must not take that device's mark away.
+          deliveredAt: session.delivered.has(frame.commandId) ? this.deliveries.acknowledged(frame.commandId) : undefined,
         });
       }
     } catch (err) {
@@ -390,7 +370,10 @@ export class DeviceSessions {
     }
   }
 
-  flushAcks(): Promise<void> {
-    return this.acks.flush();
+  /** The instance stops: the acknowledgements that arrived are written, then the deliveries none acknowledged. */
+  async flushWrites(): Promise<void> {
+    await this.acks.flush();
+    this.deliveries.stop();
+    await this.deliveries.flush({ all: true });
   }
 }

@@ -13,6 +13,7 @@ import { startModuleSockets } from '@/server/composition';
 import { deviceCommands, devices, deviceSocketTickets, deviceStatusChanges } from '@/server/modules/devices/devices.table';
 import { markSilentDevicesOffline } from '@/server/modules/devices/devices.queries';
 import { createTestContext, type TestContext } from '@/server/test/harness';
+import { DELIVERY_MARK_DELAY_MS } from './delivery-marks';
 import { CLOSE_POLICY_VIOLATION, CLOSE_REPLACED, CLOSE_SERVICE_RESTART } from './device-frames';
 import { SOCKET_TICKETS_PER_DEVICE } from './display.service';
 import { DEVICE_MESSAGE_MAX_BYTES } from './display.schemas';
@@ -151,10 +152,13 @@ describe('a connected device', () => {
     const history = () => t.request('GET', `/api/v2/device/${device.deviceId}/commands?customerId=${customerId}`, { token: tech.token });
     expect((await command(customerId, tech.token, 'restart', device.deviceId)).body).toEqual({ updated: 1 });
     const pushed = await player.next('command');
-    // The console sees it delivered, then acknowledged.
+    // The console sees it delivered (not acknowledged within the mark's delay: marked on its own), then acknowledged.
+    const sentAround = Date.now();
     await expect
-      .poll(async () => (await history()).body[0])
+      .poll(async () => (await history()).body[0], { timeout: DELIVERY_MARK_DELAY_MS + 5_000 })
       .toMatchObject({ id: pushed.command.id, name: 'restart', status: 'DELIVERED', deliveredAt: expect.any(String) });
+    // At the time it was sent, not when the mark was written.
+    expect(Math.abs(Date.parse((await history()).body[0].deliveredAt) - sentAround)).toBeLessThan(DELIVERY_MARK_DELAY_MS / 2);
     expect(pushed.command).toMatchObject({
       id: expect.any(String),
       name: 'restart',
@@ -190,15 +194,21 @@ describe('a connected device', () => {
     await expect.poll(async () => (await row(pushed.command.id)).acknowledgedAt).toBeInstanceOf(Date);
     const acked = await row(pushed.command.id);
     expect([acked.ok, acked.error]).toEqual(acked.ok ? [true, null] : [false, 'second']);
-    expect(acked.deliveredAt).toBeInstanceOf(Date);
+    // Recorded by the ack, at the time it was sent.
+    expect(acked.deliveredAt!.getTime()).toBeLessThanOrEqual(acked.acknowledgedAt!.getTime());
 
-    // Another tenant's pending command, named by this device: unknown here, untouched there.
+    // Another tenant's command, sent to its screen and named by this device: unknown here, untouched there, and its
+    // delivery is still recorded (the foreign ack took nothing from it).
+    const theirPlayer = await Player.connect(base, theirs.device);
     await command(theirs.customerId, theirs.tech.token, 'restart', theirs.device.deviceId);
-    const [foreign] = await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, theirs.device.deviceId));
-    player.send({ type: 'ack', commandId: foreign!.id, ok: true });
+    const foreign = (await theirPlayer.next('command')).command;
+    player.send({ type: 'ack', commandId: foreign.id, ok: true });
     expect(await player.next('error')).toMatchObject({ key: 'deviceCommand.error.notFound' });
-    expect(await row(foreign!.id)).toMatchObject({ acknowledgedAt: null, deliveredAt: null, ok: null });
+    expect(await row(foreign.id)).toMatchObject({ acknowledgedAt: null, ok: null });
     expect(player.frames.filter((f) => f.type === 'error')).toHaveLength(1);
+    await expect.poll(async () => (await row(foreign.id)).deliveredAt, { timeout: DELIVERY_MARK_DELAY_MS + 5_000 }).toBeInstanceOf(Date);
+    expect(await row(foreign.id)).toMatchObject({ acknowledgedAt: null, ok: null });
+    await theirPlayer.close();
     await player.close();
   });
 

@@ -88,7 +88,7 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
         etagStore.setFeedLive(false);
         uninstallEtagStore();
         sessions.closeAll();
-        await sessions.flushAcks();
+        await sessions.flushWrites();
         await sessions.endAll();
         await feed.stop();
         await push.idle();

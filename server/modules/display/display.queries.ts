@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql, type SQL } fro
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
 import type { Database, Executor } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';
+import { execRows } from '@/server/db/sql';
 import { customers } from '@/server/tenant/customers.table';
 import { deviceAccessTokens, deviceCommands, devices, deviceStatusChanges, type DeviceRow } from '@/server/modules/devices/devices.table';
 
@@ -176,10 +177,14 @@ export async function findDeviceCallerByTokenHash(db: Database, tokenHash: strin
 }
 
 export async function recordDeviceActivity(db: Database, deviceId: string): Promise<void> {
-  await db
-    .update(devices)
-    .set({ lastActivity: sql`now()` })
-    .where(and(eq(devices.id, deviceId), activityDue));
+  // Prepared: a device's first call of the minute (every reconnecting screen's ticket, at once after a failover).
+  await execRows(
+    db,
+    sql`update ${devices} set ${sql.identifier('last_activity')} = now() where ${devices.id} = ${deviceId} and ${activityDue}`,
+    {
+      prepared: true,
+    },
+  );
 }
 
 // --- heartbeat, status and commands ---------------------------------------------------------------
@@ -240,21 +245,24 @@ export async function findPendingCommands(db: Executor, deviceId: string, limit:
 const MARK_SLICE = 500;
 
 /**
- * Records the first delivery of the commands (the console shows it); later deliveries keep the first time. Rows an
- * acknowledgement holds are skipped, not waited for (`skip locked`): the acknowledgement records the delivery itself,
- * and a mark never queues behind the acks of the screens that already answered. MARK_SLICE commands a statement,
- * found by primary key (the ids as a set-returning function the planner takes for a hundred rows: a probe each, not a
- * scan of the table) and locked in id order, as acknowledgements lock them (`acknowledgeCommands`).
+ * Records the first delivery of the commands (the console shows it), each at its `at` (when it was sent; now when
+ * absent); later deliveries keep the first time. Rows an acknowledgement holds are skipped, not waited for (`skip
+ * locked`): the acknowledgement records the delivery itself, and a mark never queues behind the acks of the screens
+ * that already answered. MARK_SLICE commands a statement, found by primary key (the ids as a set-returning function
+ * the planner takes for a hundred rows: a probe each, not a scan of the table) and locked in id order, as
+ * acknowledgements lock them (`acknowledgeCommands`).
  */
-export async function markCommandsDelivered(db: Executor, commandIds: readonly string[]): Promise<void> {
-  for (let from = 0; from < commandIds.length; from += MARK_SLICE) {
+export async function markCommandsDelivered(db: Executor, marks: ReadonlyArray<{ id: string; at?: Date }>): Promise<void> {
+  for (let from = 0; from < marks.length; from += MARK_SLICE) {
+    const slice = marks.slice(from, from + MARK_SLICE).map((m) => ({ id: m.id, at: m.at?.toISOString() ?? null }));
     await db.execute(
-      sql`with locked as materialized (
-          select c.id from jsonb_array_elements_text(${JSON.stringify(commandIds.slice(from, from + MARK_SLICE))}::jsonb) as m(id)
-          join ${deviceCommands} c on c.id = m.id::uuid
+      sql`with m as (
+          select * from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as m(id uuid, at timestamptz)
+        ), locked as materialized (
+          select c.id, m.at from m join ${deviceCommands} c on c.id = m.id
           where c.delivered_at is null order by c.id for update of c skip locked
         )
-        update ${deviceCommands} c set ${sql.identifier('delivered_at')} = now() from locked where c.id = locked.id`,
+        update ${deviceCommands} c set ${sql.identifier('delivered_at')} = least(locked.at, now()) from locked where c.id = locked.id`,
     );
   }
 }

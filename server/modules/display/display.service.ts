@@ -263,9 +263,10 @@ export async function recordHeartbeat(ctx: DeviceContext, body: DisplayHeartbeat
   });
   if (!row) throw new UnauthorizedError('The device access token is invalid, expired or revoked', 'auth.error.invalidToken');
   const commands = await q.findPendingCommands(ctx.db, row.id, COMMANDS_PER_HEARTBEAT);
+  // The answer is the delivery: marked at once (a socket's deliveries wait for their acks, DeliveryMarks).
   await q.markCommandsDelivered(
     ctx.db,
-    commands.map((c) => c.id),
+    commands.map((c) => ({ id: c.id })),
   );
 
   return {

@@ -117,3 +117,6 @@ export async function connectDeviceSocket(
 
   return { frames, socket };
 }
+
+/** How long a socket's delivery waits for its ack before it is marked on its own (a test polls past it). */
+export { DELIVERY_MARK_DELAY_MS } from './delivery-marks';
