@@ -103,10 +103,10 @@ export const devices = pgTable(
     uniqueIndex('device_activation_code_idx')
       .on(t.activationCode)
       .where(sql`${t.activationCode} is not null`),
-    // The offline sweep: online devices by the time they were last seen.
-    index('device_online_seen_idx')
-      .on(t.lastSeen)
-      .where(sql`${t.deviceStatus} = 'ONLINE'`),
+    // No index holds lastSeen, lastActivity or the reported facts: the ping round rewrites them for every connected
+    // screen, and unindexed they are HOT updates (no index entries; the table leaves room on each page, fillfactor
+    // 80 in server/db/custom-sql/device_hot_updates.sql). The offline sweep finds ONLINE devices by
+    // device_status_name_idx and compares each with its own heartbeat interval (no index could range-scan that).
     // A licence order's assigned devices (its assignedDeviceCount, the in-use check of its delete).
     index('device_license_order_idx')
       .on(t.licenseOrderId)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { RawData, WebSocket } from 'ws';
 import type { DeviceCallerRecord } from '@/server/auth/device-token';
@@ -65,6 +66,8 @@ type Session = {
   busy: boolean;
   /** Closed by the server: whatever still arrives is dropped unread. */
   closing: boolean;
+  /** A hash of the facts a heartbeat on this connection last stored (a repeat stores nothing). */
+  reported?: string;
 };
 
 /**
@@ -342,14 +345,19 @@ export class DeviceSessions {
       if (frame.type === 'heartbeat') {
         // Over the socket a heartbeat only reports facts: the ping round keeps the device seen (set-based), and
         // commands and manifest changes are pushed when they happen, so there is nothing to read back (one
-        // statement, none when nothing reported changed).
+        // statement when they differ from what this connection stored last, none when they repeat: a screen
+        // reports the same facts every minute).
         const { type: _type, ...body } = frame;
-        await sq.storeReportedFacts(this.deps.db, session.caller.deviceId, {
+        const facts = {
           localIpAddress: body.localIpAddress,
           version: body.version,
           firmwareVersion: body.firmwareVersion,
           deviceInfo: body.deviceInfo,
-        });
+        };
+        const reported = createHash('sha1').update(JSON.stringify(facts)).digest('base64');
+        if (reported === session.reported) return;
+        await sq.storeReportedFacts(this.deps.db, session.caller.deviceId, facts);
+        session.reported = reported;
       } else {
         if (session.caller.customerId === null)
           throw new ForbiddenError('The device is not assigned to a customer yet', 'display.error.notAssigned');

@@ -228,6 +228,15 @@ describe('a connected device', () => {
     const player = await Player.connect(base, device);
     player.send({ type: 'heartbeat', version: '9.1.0', localIpAddress: '192.168.1.20' });
     await expect.poll(async () => (await deviceRow(device.deviceId)).version).toBe('9.1.0');
+    // The same facts again are not written again (the row changed behind the connection's back keeps its value);
+    // different ones are. Frames are handled in order, so the error frame below follows the repeat's handling.
+    await t.db.update(devices).set({ version: 'changed elsewhere' }).where(eq(devices.id, device.deviceId));
+    player.send({ type: 'heartbeat', version: '9.1.0', localIpAddress: '192.168.1.20' });
+    player.send({ type: 'reboot' });
+    await player.next('error');
+    expect((await deviceRow(device.deviceId)).version).toBe('changed elsewhere');
+    player.send({ type: 'heartbeat', version: '9.2.0', localIpAddress: '192.168.1.20' });
+    await expect.poll(async () => (await deviceRow(device.deviceId)).version).toBe('9.2.0');
     player.send({ type: 'ack', commandId: '01900000-0000-7000-8000-000000000000', ok: true });
     expect(await player.next('error')).toMatchObject({ key: 'deviceCommand.error.notFound' });
     player.socket.send('not json');

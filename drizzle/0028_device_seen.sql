@@ -1,0 +1,1 @@
+DROP INDEX "device_online_seen_idx";
