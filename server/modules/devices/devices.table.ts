@@ -105,8 +105,8 @@ export const devices = pgTable(
       .where(sql`${t.activationCode} is not null`),
     // No index holds lastSeen, lastActivity or the reported facts: the ping round rewrites them for every connected
     // screen, and unindexed they are HOT updates (no index entries; the table leaves room on each page, fillfactor
-    // 80 in server/db/custom-sql/device_hot_updates.sql). The offline sweep finds ONLINE devices by
-    // device_status_name_idx and compares each with its own heartbeat interval (no index could range-scan that).
+    // 80 in server/db/custom-sql/device_hot_updates.sql). The offline sweep compares each ONLINE device
+    // with its own heartbeat interval, which no index can range-scan, so the index on last_seen saved it nothing.
     // A licence order's assigned devices (its assignedDeviceCount, the in-use check of its delete).
     index('device_license_order_idx')
       .on(t.licenseOrderId)
