@@ -22,7 +22,8 @@ import { englishLeft } from './i18n-check';
  * Item 15: every page of the console in German, as a tenant's administrator and as the super admin, with data on
  * it (a screen, an image, a slide, a channel, a team). Each page must show no English: neither a value of the English
  * catalogues nor a common English word (a string that never reached a catalogue). What users typed (names, e-mail
- * addresses) and stored records (audit messages) are marked `translate="no"` and not checked.
+ * addresses) and stored records (audit messages) are marked `translate="no"` and not checked. Nor may a German
+ * placeholder be cut off by its field.
  */
 
 const PNG = {
@@ -80,7 +81,26 @@ async function seed(request: APIRequestContext) {
   return { owner, customer, deviceId, slideId: slide.id, channelId: channel.id, teamId: team.id };
 }
 
-/** Opens `path`, waits until its data has arrived, and answers the English left on it (`words`: see englishLeft). */
+/** The placeholders of empty, visible fields that are wider than their box (German's longer words cut off). */
+async function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.locator('input[placeholder], textarea[placeholder]').evaluateAll((fields) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    return (fields as Array<HTMLInputElement | HTMLTextAreaElement>)
+      .filter((field) => field.offsetParent !== null && field.value === '' && field.placeholder !== '')
+      .flatMap((field) => {
+        const style = getComputedStyle(field);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const needed = context.measureText(field.placeholder).width;
+        const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return needed > room + 1 ? [`placeholder "${field.placeholder}" cut (${Math.ceil(needed)} px in ${Math.floor(room)})`] : [];
+      });
+  });
+}
+
+/**
+ * Opens `path`, waits until its data has arrived, and answers the English left on it (`words`: see englishLeft) and
+ * the placeholders cut off.
+ */
 async function visit(page: Page, path: string, words = true): Promise<string[]> {
   await page.goto(path);
   await waitForHydration(page);
@@ -88,7 +108,7 @@ async function visit(page: Page, path: string, words = true): Promise<string[]> 
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('status', { name: /.+/ })).toHaveCount(0);
 
-  return (await englishLeft(page, { words })).map((text) => `${path}: ${text}`);
+  return [...(await englishLeft(page, { words })), ...(await cutPlaceholders(page))].map((text) => `${path}: ${text}`);
 }
 
 /** The tenant's pages, in two halves that run side by side. */
@@ -170,7 +190,7 @@ test("the super admin's pages speak German to a German browser", async ({ browse
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 60_000 });
     const left: string[] = [];
-    for (const path of ['/', '/customers', '/screens', '/audit-log', '/users']) left.push(...(await visit(page, path, false)));
+    for (const path of ['/', '/customers', '/screens', '/licences', '/audit-log', '/users']) left.push(...(await visit(page, path, false)));
     expect(left).toEqual([]);
     await screenshot(page, 'de-admin-users-1440');
   } finally {
