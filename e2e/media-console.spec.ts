@@ -145,11 +145,32 @@ test('deleting the open file closes it: its id leaves the URL and is not fetched
   await uploadFile(request, t.admin, t.customer.id, { name: 'kept.png', mimeType: 'image/png', buffer: PNG });
   await signIn(page, t.owner.email, t.owner.password);
   await page.goto('/media');
+  // The preview's image is held back until the buttons below it have been measured.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/api/storage/') && url.pathname.endsWith(`/files/${file.id}`),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
 
   await page.getByRole('button', { name: 'Open doomed.png', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`file=${file.id}`));
   const panel = page.getByRole('complementary', { name: 'File details' });
-  await panel.getByRole('button', { name: 'Delete' }).click();
+  // The preview keeps its box while the image arrives: the buttons below it stay where they are (a click aimed at
+  // Delete as the image loaded once landed beside it).
+  const deleteButton = panel.getByRole('button', { name: 'Delete' });
+  await expect(deleteButton).toBeVisible();
+  const before = await deleteButton.boundingBox();
+  release();
+  await expect
+    .poll(() => panel.getByRole('img', { name: 'doomed.png' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  expect(await deleteButton.boundingBox()).toEqual(before);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await deleteButton.click();
   await page.getByRole('alertdialog', { name: 'Delete “doomed.png”?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Deleted 1 file.' })).toBeVisible();
   await expect(page).not.toHaveURL(/file=/);

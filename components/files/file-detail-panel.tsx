@@ -50,11 +50,15 @@ function Preview({ file }: { file: MediaFile }) {
   const kind = kindOf(file.contentType, file.name);
   const src = file.location;
   if (!src) return <Thumbnail file={file} className="aspect-video w-full rounded-md" />;
+  // The stored pixel size reserves the preview's box before the file arrives: without it the box grew when the
+  // image or the video's metadata loaded and pushed the buttons below it away from under the pointer.
+  const box = file.width && file.height ? { width: file.width, height: file.height } : {};
   if (kind === 'image') {
     return (
       // eslint-disable-next-line @next/next/no-img-element -- an authenticated API path
       <img
         src={src}
+        {...box}
         alt={file.name ?? ''}
         className="max-h-80 w-full rounded-md bg-[repeating-conic-gradient(#f4f4f5_0_25%,#fff_0_50%)] bg-[length:16px_16px] object-contain"
       />
@@ -65,6 +69,7 @@ function Preview({ file }: { file: MediaFile }) {
       <video
         key={src}
         src={src}
+        {...box}
         controls
         preload="metadata"
         poster={file.thumbnail ?? undefined}
