@@ -7,11 +7,12 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // A failing test runs once more, recording a trace (npx playwright show-trace); it still fails the run even when
-  // the second attempt passes. Tracing every first attempt cost ~40 % of the suite's time: in headless Chromium with
-  // software rendering the trace's screencast made the compositor encode every frame (docs/decisions/test-suite.md).
+  // A failing test runs once more, recording a trace (npx playwright show-trace). Tracing every first attempt cost
+  // ~40 % of the suite's time: in headless Chromium with software rendering the trace's screencast made the compositor
+  // encode every frame. For now a test that passes on its second attempt is reported "flaky" and does not fail the
+  // run: three known races wait for a fix (docs/decisions/test-suite.md); then failOnFlakyTests goes back on.
   retries: 1,
-  failOnFlakyTests: true,
+  failOnFlakyTests: false,
   workers: 2,
   // Generous bounds, not expectations: two workers and the server share two cores, and a test waits for state,
   // so a slow machine only makes it take longer.
