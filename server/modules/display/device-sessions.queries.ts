@@ -203,21 +203,24 @@ export type SocketAck = { deviceId: string; commandId: string; ok: boolean; resu
  * Records many acknowledgements in one statement (the first one of each command is kept, as over HTTP, and the
  * delivery too when no mark recorded it yet: at the time it was sent, else now); answers the ids it recorded now. With `recorded`, one more statement
  * answers which of the others exist for their device (a repeated ack: fine; none: the device acknowledged something
- * it never had). The rows are found by primary key: through the pending-commands index (its statistics rarely know
- * of a batch just issued) a batch of 500 read every pending command and compared it with every ack. They are locked
- * in id order first, as `markCommandsDelivered` locks them, so the two never deadlock (an ack batch meeting a
- * delivery mark did, in the cluster benchmark, and its acks were lost).
+ * it never had). Each row is found by primary key, a probe per ack (a lateral subquery the planner cannot turn into a
+ * join): as a join, a batch just issued was met with stale statistics (a table never analysed, or a pending-commands
+ * index that looked empty) and read the whole table or every pending command, once per 500 acks. The rows are locked
+ * in id order, as `markCommandsDelivered` locks them, so the two never deadlock (an ack batch meeting a delivery mark
+ * did, in the cluster benchmark, and its acks were lost).
  */
 export async function acknowledgeCommands(db: Executor, acks: readonly SocketAck[]): Promise<Set<string>> {
   if (acks.length === 0) return new Set();
   const rows = await execRows<{ id: string }>(
     db,
-    sql`with a as (
+    sql`with a as materialized (
         select * from jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId, ok: a.ok, result: a.result ?? null, error: a.error, delivered_at: a.deliveredAt?.toISOString() ?? null })))}::jsonb)
           as a(id uuid, device_id uuid, ok boolean, result jsonb, error text, delivered_at timestamptz)
+        order by id
       ), locked as materialized (
-        select c.id, c.acknowledged_at, a.ok, a.result, a.error, a.delivered_at from a join ${deviceCommands} c on c.id = a.id and c.device_id = a.device_id
-        order by c.id for update of c
+        select c.id, c.acknowledged_at, a.ok, a.result, a.error, a.delivered_at from a cross join lateral (
+          select c.id, c.acknowledged_at from ${deviceCommands} c where c.id = a.id and c.device_id = a.device_id for update
+        ) c
       )
       update ${deviceCommands} as c set ${sql.identifier('acknowledged_at')} = now(), ${sql.identifier('delivered_at')} = coalesce(c.delivered_at, least(locked.delivered_at, now())), ${sql.identifier('ok')} = locked.ok, ${sql.identifier('result')} = locked.result, ${sql.identifier('error')} = locked.error
       from locked
@@ -233,9 +236,8 @@ export async function existingCommandsOf(db: Executor, acks: readonly SocketAck[
   if (acks.length === 0) return new Set();
   const rows = await execRows<{ id: string }>(
     db,
-    sql`select c.id from ${deviceCommands} c
-      join jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId })))}::jsonb) as a(id uuid, device_id uuid)
-        on c.id = a.id and c.device_id = a.device_id`,
+    sql`select c.id from jsonb_to_recordset(${JSON.stringify(acks.map((a) => ({ id: a.commandId, device_id: a.deviceId })))}::jsonb) as a(id uuid, device_id uuid)
+      cross join lateral (select c.id from ${deviceCommands} c where c.id = a.id and c.device_id = a.device_id limit 1) c`,
   );
 
   return new Set(rows.map((r) => r.id));

@@ -248,19 +248,19 @@ const MARK_SLICE = 500;
  * Records the first delivery of the commands (the console shows it), each at its `at` (when it was sent; now when
  * absent); later deliveries keep the first time. Rows an acknowledgement holds are skipped, not waited for (`skip
  * locked`): the acknowledgement records the delivery itself, and a mark never queues behind the acks of the screens
- * that already answered. MARK_SLICE commands a statement, found by primary key (the ids as a set-returning function
- * the planner takes for a hundred rows: a probe each, not a scan of the table) and locked in id order, as
- * acknowledgements lock them (`acknowledgeCommands`).
+ * that already answered. MARK_SLICE commands a statement, each found by primary key (a lateral probe, whatever the
+ * statistics say) and locked in id order, as acknowledgements find and lock them (`acknowledgeCommands`).
  */
 export async function markCommandsDelivered(db: Executor, marks: ReadonlyArray<{ id: string; at?: Date }>): Promise<void> {
   for (let from = 0; from < marks.length; from += MARK_SLICE) {
     const slice = marks.slice(from, from + MARK_SLICE).map((m) => ({ id: m.id, at: m.at?.toISOString() ?? null }));
     await db.execute(
-      sql`with m as (
-          select * from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as m(id uuid, at timestamptz)
+      sql`with m as materialized (
+          select * from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as m(id uuid, at timestamptz) order by id
         ), locked as materialized (
-          select c.id, m.at from m join ${deviceCommands} c on c.id = m.id
-          where c.delivered_at is null order by c.id for update of c skip locked
+          select c.id, m.at from m cross join lateral (
+            select c.id from ${deviceCommands} c where c.id = m.id and c.delivered_at is null for update skip locked
+          ) c
         )
         update ${deviceCommands} c set ${sql.identifier('delivered_at')} = least(locked.at, now()) from locked where c.id = locked.id`,
     );
