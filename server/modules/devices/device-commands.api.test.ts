@@ -183,6 +183,36 @@ describe('state-setting commands are commands too', () => {
     expect(await t.db.select().from(deviceCommands).where(eq(deviceCommands.deviceId, b.id))).toHaveLength(5);
   });
 
+  it('are listed newest first, the newest 20 of all names, however many of one name came before', async () => {
+    const device = await k.device({ name: 'Long history' });
+    const base = Date.parse('2026-03-01T12:00:00Z');
+    // 40 restarts, 12 volumes among them, 3 screenshots at the end; two volumes at the same instant (id breaks the tie).
+    const rows = [
+      ...Array.from({ length: 40 }, (_, i) => ({ name: 'restart', at: base + i * 60_000 })),
+      ...Array.from({ length: 12 }, (_, i) => ({ name: 'volume', at: base + i * 200_000 + 30_000 })),
+      { name: 'volume', at: base + 2_200_000 + 30_000 },
+      ...Array.from({ length: 3 }, (_, i) => ({ name: 'screenshot', at: base + 3_000_000 + i * 1_000 })),
+    ].map(({ name, at }) => ({
+      id: uuidv7(),
+      deviceId: device.id,
+      customerId: k.customerId,
+      name,
+      params: {},
+      issuedAt: new Date(at),
+      expiresAt: new Date(at + 86_400_000),
+    }));
+    await t.db.insert(deviceCommands).values(rows);
+    const expected = [...rows]
+      .sort((x, y) => y.issuedAt.getTime() - x.issuedAt.getTime() || (y.id < x.id ? -1 : y.id > x.id ? 1 : 0))
+      .slice(0, 20)
+      .map((r) => [r.id, r.name]);
+
+    const history = await t.request('GET', `/api/v2/device/${device.id}/commands?customerId=${k.customerId}`, { token: k.viewer });
+    expect(history.status).toBe(200);
+    expect((history.body as DeviceCommandEntry[]).map((e) => [e.id, e.name])).toEqual(expected);
+    expect(new Set(expected.map(([, name]) => name))).toEqual(new Set(['restart', 'volume', 'screenshot']));
+  });
+
   it('reach only the devices they changed: none for a search that matches nothing', async () => {
     const before = (await t.db.select().from(deviceCommands)).length;
     expect(

@@ -181,24 +181,74 @@ export async function markSilentDevicesOffline(db: Executor, now: Date): Promise
   return rows.map((r) => ({ id: r.id, customerId: r.customer_id === null ? null : Number(r.customer_id) }));
 }
 
-/** A device's newest commands (the device_command_device_idx index, newest first). */
-export async function findCommandHistory(db: Executor, deviceId: string, limit: number) {
-  return db
-    .select({
-      id: deviceCommands.id,
-      name: deviceCommands.name,
-      params: deviceCommands.params,
-      issuedAt: deviceCommands.issuedAt,
-      expiresAt: deviceCommands.expiresAt,
-      deliveredAt: deviceCommands.deliveredAt,
-      acknowledgedAt: deviceCommands.acknowledgedAt,
-      ok: deviceCommands.ok,
-      error: deviceCommands.error,
-    })
-    .from(deviceCommands)
-    .where(eq(deviceCommands.deviceId, deviceId))
-    .orderBy(sql`${deviceCommands.issuedAt} desc, ${deviceCommands.id} desc`)
-    .limit(limit);
+/** A command as the console reads it: the history and the settings. */
+export type CommandHistoryRow = {
+  id: string;
+  name: string;
+  params: Record<string, unknown>;
+  issuedAt: Date;
+  expiresAt: Date;
+  deliveredAt: Date | null;
+  acknowledgedAt: Date | null;
+  ok: boolean | null;
+  error: string | null;
+};
+
+type CommandHistoryWire = {
+  id: string;
+  name: string;
+  params: Record<string, unknown>;
+  issued_at: Date | string;
+  expires_at: Date | string;
+  delivered_at: Date | string | null;
+  acknowledged_at: Date | string | null;
+  ok: boolean | null;
+  error: string | null;
+};
+
+const historyColumns = sql`${deviceCommands.id} as id, ${deviceCommands.name} as name, ${deviceCommands.params} as params,
+  ${deviceCommands.issuedAt} as issued_at, ${deviceCommands.expiresAt} as expires_at, ${deviceCommands.deliveredAt} as delivered_at,
+  ${deviceCommands.acknowledgedAt} as acknowledged_at, ${deviceCommands.ok} as ok, ${deviceCommands.error} as error`;
+
+const at = (v: Date | string) => new Date(v);
+const historyRow = (r: CommandHistoryWire): CommandHistoryRow => ({
+  id: r.id,
+  name: r.name,
+  params: r.params,
+  issuedAt: at(r.issued_at),
+  expiresAt: at(r.expires_at),
+  deliveredAt: r.delivered_at === null ? null : at(r.delivered_at),
+  acknowledgedAt: r.acknowledged_at === null ? null : at(r.acknowledged_at),
+  ok: r.ok,
+  error: r.error,
+});
+
+/**
+ * A device's newest `limit` commands, newest first, through device_command_device_name_idx (device, name, issued):
+ * the names the device was sent, one index probe each (a skip scan), the newest `limit` of each name, and of those
+ * the newest `limit`. It reads at most names × `limit` rows however long the history is. An index on (device,
+ * issued) alone would serve it more directly, but every command a batch issues and every acknowledgement (a new row
+ * version) paid for one more index entry (docs/decisions/performance.md).
+ */
+export async function findCommandHistory(db: Executor, deviceId: string, limit: number): Promise<CommandHistoryRow[]> {
+  const c = deviceCommands;
+  const rows = await execRows<CommandHistoryWire>(
+    db,
+    sql`with recursive names(name) as (
+        (select ${c.name} from ${c} where ${c.deviceId} = ${deviceId}::uuid order by ${c.name} limit 1)
+        union all
+        select (select ${c.name} from ${c} where ${c.deviceId} = ${deviceId}::uuid and ${c.name} > names.name order by ${c.name} limit 1)
+        from names where names.name is not null
+      )
+      select newest.* from names
+      cross join lateral (
+        select ${historyColumns} from ${c} where ${c.deviceId} = ${deviceId}::uuid and ${c.name} = names.name
+        order by ${c.issuedAt} desc, ${c.id} desc limit ${limit}
+      ) newest
+      order by newest.issued_at desc, newest.id desc limit ${limit}`,
+  );
+
+  return rows.map(historyRow);
 }
 
 /** The state a device's commands set: its manifest settings and emergency status. */
@@ -218,42 +268,18 @@ export async function findDeviceState(
 /** The newest command of each of `names` the device was sent (none for a name never sent): one index probe per name. */
 export async function findNewestCommands(db: Executor, deviceId: string, names: readonly string[]): Promise<CommandHistoryRow[]> {
   const c = deviceCommands;
-  const rows = await execRows<{
-    id: string;
-    name: string;
-    params: Record<string, unknown>;
-    issued_at: Date | string;
-    expires_at: Date | string;
-    delivered_at: Date | string | null;
-    acknowledged_at: Date | string | null;
-    ok: boolean | null;
-    error: string | null;
-  }>(
+  const rows = await execRows<CommandHistoryWire>(
     db,
     sql`select newest.* from unnest(${textArray([...names])}) as wanted(name)
       cross join lateral (
-        select ${c.id} as id, ${c.name} as name, ${c.params} as params, ${c.issuedAt} as issued_at, ${c.expiresAt} as expires_at,
-               ${c.deliveredAt} as delivered_at, ${c.acknowledgedAt} as acknowledged_at, ${c.ok} as ok, ${c.error} as error
-        from ${c} where ${c.deviceId} = ${deviceId}::uuid and ${c.name} = wanted.name
+        select ${historyColumns} from ${c} where ${c.deviceId} = ${deviceId}::uuid and ${c.name} = wanted.name
         order by ${c.issuedAt} desc, ${c.id} desc limit 1
       ) newest`,
   );
-  const at = (v: Date | string) => new Date(v);
 
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    params: r.params,
-    issuedAt: at(r.issued_at),
-    expiresAt: at(r.expires_at),
-    deliveredAt: r.delivered_at === null ? null : at(r.delivered_at),
-    acknowledgedAt: r.acknowledged_at === null ? null : at(r.acknowledged_at),
-    ok: r.ok,
-    error: r.error,
-  }));
+  return rows.map(historyRow);
 }
 
-export type CommandHistoryRow = Awaited<ReturnType<typeof findCommandHistory>>[number];
 // --- screenshots (device_preview) and metric samples -----------------------------------------------
 
 export type DevicePreviewRow = typeof devicePreviews.$inferSelect;

@@ -170,9 +170,9 @@ export const deviceCommands = pgTable(
       .on(t.deviceId, t.issuedAt)
       .where(sql`${t.acknowledgedAt} is null`),
     index('device_command_customer_idx').on(t.customerId, t.issuedAt),
-    // A device's command history, newest first (the console's screen detail).
-    index('device_command_device_idx').on(t.deviceId, t.issuedAt),
-    // The newest command of each name of a device (the screen's settings: what was sent last and its fate).
+    // A device's commands by name, newest first: the newest of each name (the screen's settings: what was sent last
+    // and its fate) and its history (the newest of all names, `findCommandHistory`). The one index on the device: each
+    // more is one more entry for every command a batch issues and every acknowledgement.
     index('device_command_device_name_idx').on(t.deviceId, t.name, t.issuedAt),
   ],
 );
