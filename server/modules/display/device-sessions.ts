@@ -25,6 +25,7 @@ import {
 import { DeliveryMarks } from './delivery-marks';
 import { ManifestCheckQueue } from './manifest-check-queue';
 import { commandView, manifestEtags } from './display.service';
+import { inSlices, pingGapMs } from './ping-round';
 import { SessionLeases } from './session-leases';
 import { SocketAcks } from './socket-acks';
 import { TokenBucket } from './token-bucket';
@@ -77,6 +78,8 @@ type Session = {
  */
 export class DeviceSessions {
   private readonly byDevice = new Map<string, Set<Session>>();
+  /** Aborted by `closeAll`: a ping round under way ends at once. */
+  private readonly stopping = new AbortController();
   /** This instance's connections in the customers' session limits. */
   private readonly leases: SessionLeases;
   /** Acknowledgements over the socket, written in batches. */
@@ -244,19 +247,24 @@ export class DeviceSessions {
 
   /**
    * The periodic round (every ping interval): connections that missed the last ping go; deleted devices and
-   * restricted customers' devices are closed; the rest are seen now (ONLINE, lastSeen).
+   * restricted customers' devices are closed; the rest are seen now (ONLINE, lastSeen). The pings go a slice of
+   * connections at a time over the first half of the interval (ping-round.ts); each is still pinged once an interval.
    */
   async tick(): Promise<void> {
-    for (const sessions of this.byDevice.values()) {
-      for (const session of sessions) {
-        if (!session.alive) {
-          session.socket.terminate();
-          continue;
-        }
+    const open = [...this.byDevice.values()].flatMap((sessions) => [...sessions]);
+    const pinged = await inSlices(
+      open,
+      pingGapMs(open.length, this.deps.config.devicePingSeconds),
+      (session) => {
+        // Closed meanwhile (the round takes half an interval).
+        if (session.closing || session.socket.readyState !== session.socket.OPEN) return;
+        if (!session.alive) return void session.socket.terminate();
         session.alive = false;
         session.socket.ping();
-      }
-    }
+      },
+      this.stopping.signal,
+    );
+    if (!pinged) return;
     await this.leases.renew(
       [...this.byDevice.values()].flatMap((open) => [...open].map((s) => ({ id: s.id, deviceId: s.caller.deviceId }))),
     );
@@ -285,6 +293,7 @@ export class DeviceSessions {
 
   /** The instance stops: every connection is told to reconnect elsewhere (1012), and none is admitted any more. */
   closeAll(): void {
+    this.stopping.abort();
     this.leases.stop();
     this.disconnect(this.connectedIds(), CLOSE_SERVICE_RESTART, SERVICE_RESTART_REASON);
   }

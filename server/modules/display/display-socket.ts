@@ -62,7 +62,14 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
     log,
   );
 
-  const ticker = setInterval(() => push.run(() => sessions.tick()), deps.config.devicePingSeconds * 1000);
+  // The ping round is not push work: a batch command to every screen must not wait behind it. One round at a time.
+  let round: Promise<void> | undefined;
+  const ticker = setInterval(() => {
+    round ??= sessions
+      .tick()
+      .catch((err: unknown) => log.error({ err }, 'device ping round failed'))
+      .finally(() => (round = undefined));
+  }, deps.config.devicePingSeconds * 1000);
   ticker.unref();
 
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> => {
@@ -88,6 +95,8 @@ export async function startDeviceSockets(deps: SocketDeps): Promise<SocketEndpoi
         etagStore.setFeedLive(false);
         uninstallEtagStore();
         sessions.closeAll();
+        // A round under way ends at its next slice (or after the statement it is in).
+        await round;
         await sessions.flushWrites();
         await sessions.endAll();
         await feed.stop();
