@@ -6,8 +6,10 @@
 //
 //   1. connect: BENCH_DEVICES (10 000) seeded screens (bench/devices-loadgen.mjs, two processes) connect through
 //      the proxy, which spreads them over the instances; each instance's own GET /metrics says how many it holds;
-//   2. batch: `POST /api/v2/device/restart` for every screen of the tenant, through the proxy, BENCH_ROUNDS (3)
-//      times; the time from sending it to the last `device_command.acknowledged_at` (goal ≤ 2 s);
+//   2. batch: `POST /api/v2/device/restart` for every screen of the tenant, through the proxy, BENCH_ROUNDS (4)
+//      times; the time from sending it to the last `device_command.acknowledged_at` (goal ≤ 2 s). The first round is
+//      reported on its own: it is the first time the instances' and load generators' code for commands and
+//      acknowledgements runs (not yet optimised by V8), which a fleet meets once per deployment;
 //   3. failover: SIGKILL one instance, then at once the same batch command; the time until every screen is connected
 //      to the survivor (goal ≤ 30 s; the screens reconnect as the player does, back-off with jitter) and until every
 //      command of the batch is acknowledged (goal: none lost);
@@ -50,7 +52,7 @@ import { ensureProductionBuild } from './production-build.mjs';
 setLogPrefix('bench-cluster');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEVICES = num('BENCH_DEVICES', 10_000);
-const ROUNDS = num('BENCH_ROUNDS', 3);
+const ROUNDS = Math.max(2, num('BENCH_ROUNDS', 4));
 const CONCURRENCY = num('BENCH_CONNECT_CONCURRENCY', 32);
 const OUT = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
 const GOALS = { batchMs: 2_000, failoverS: 30, rssMiB: 1024 };
@@ -313,9 +315,10 @@ async function main() {
 }
 
 function report(r, { startedAt, a, b }) {
-  const lastAcks = r.batches.map((x) => x.lastAckMs);
-  const p50 = percentile(lastAcks, 50);
-  const worst = Math.max(...lastAcks);
+  const [first, ...warm] = r.batches;
+  const warmAcks = warm.map((x) => x.lastAckMs);
+  const p50 = percentile(warmAcks, 50);
+  const worst = Math.max(...warmAcks);
   const maxRss = Math.max(...Object.values(r.rssMiB));
   const instancesCpu = (cpu) => (Number.isNaN(cpu.a) ? 0 : cpu.a) + (Number.isNaN(cpu.b) ? 0 : cpu.b);
   const proxyShare = (cpu) => cpu.proxy / Math.max(1e-9, instancesCpu(cpu));
@@ -332,7 +335,8 @@ function report(r, { startedAt, a, b }) {
     '',
     '| Goal | Measured | Met |',
     '|---|---|---|',
-    `| a batch command to all ${fmt(r.devices)} acknowledged ≤ 2 s after the request | last acknowledgement p50 ${fmt(p50)} ms, worst ${fmt(worst)} ms of ${r.batches.length} rounds (${r.batches.map((x) => `${fmt(x.lastAckMs)}`).join(', ')} ms; the POST answered in ${r.batches.map((x) => fmt(x.answeredMs)).join(', ')} ms; the last screen received its command at ${r.batches.map((x) => fmt(x.lastCommandMs)).join(', ')} ms) | ${met(worst <= GOALS.batchMs)} |`,
+    `| a batch command to all ${fmt(r.devices)} acknowledged ≤ 2 s after the request | rounds 2–${r.batches.length}: last acknowledgement p50 ${fmt(p50)} ms, worst ${fmt(worst)} ms (${warm.map((x) => `${fmt(x.lastAckMs)}`).join(', ')} ms; the POST answered in ${warm.map((x) => fmt(x.answeredMs)).join(', ')} ms; the last screen received its command at ${warm.map((x) => fmt(x.lastCommandMs)).join(', ')} ms) | ${met(worst <= GOALS.batchMs)} |`,
+    `| the same, the first batch after the instances started | ${fmt(first.lastAckMs)} ms (the POST answered in ${fmt(first.answeredMs)} ms, the last screen received its command at ${fmt(first.lastCommandMs)} ms): the code for commands and acknowledgements runs for the first time in every process, not yet optimised | ${met(first.lastAckMs <= GOALS.batchMs)} |`,
     `| SIGKILL one instance: its screens on the other ≤ 30 s | instance ${a.name} killed holding ${fmt(r.failover.held)} screens; all ${fmt(r.devices)} connected to ${b.name} (its own /metrics) ${r.failover.allBackMs === undefined ? '**not within 120 s**' : `${(r.failover.allBackMs / 1000).toFixed(1)} s`} after the kill (${fmt(r.failover.reconnects)} reconnections) | ${met(r.failover.allBackMs !== undefined && r.failover.allBackMs <= GOALS.failoverS * 1000)} |`,
     `| 0 commands lost | a batch to all ${fmt(r.devices)} sent right after the kill: ${fmt(r.failover.acked)} acknowledged, the last ${fmt(r.failover.lastAckMs)} ms after the request (the killed instance's screens got theirs once reconnected) | ${met(r.failover.acked === r.devices)} |`,
     `| RSS of each instance < 1 GiB | highest over the run: ${a.name} ${fmt(r.rssMiB[a.name])} MiB (until it was killed), ${b.name} ${fmt(r.rssMiB[b.name])} MiB (ending with all ${fmt(r.devices)} screens) | ${met(maxRss < GOALS.rssMiB)} |`,
