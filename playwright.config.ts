@@ -10,7 +10,7 @@ export default defineConfig({
   // A failing test runs once more, recording a trace (npx playwright show-trace). Tracing every first attempt cost
   // ~40 % of the suite's time: in headless Chromium with software rendering the trace's screencast made the compositor
   // encode every frame. For now a test that passes on its second attempt is reported "flaky" and does not fail the
-  // run: three known races wait for a fix (docs/decisions/test-suite.md); then failOnFlakyTests goes back on.
+  // run: two known races wait for a fix (docs/decisions/test-suite.md); then failOnFlakyTests goes back on.
   retries: 1,
   failOnFlakyTests: false,
   workers: 2,

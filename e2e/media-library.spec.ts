@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { collectConsoleErrors, createCustomer, passwordGrant, signIn } from './fixtures';
 
 /*
@@ -303,9 +303,11 @@ test('a chunked upload interrupted by a reload continues with only the missing p
   // Hold back every part but the first, so the page is reloaded mid-upload.
   const partUrl = /\/api\/v2\/file\/upload\/[^/]+\/part\/(\d+)/;
   const firstPart = page.waitForResponse((res) => partUrl.test(res.url()) && res.url().match(partUrl)![1] === '1' && res.status() === 200);
+  const heldParts: Route[] = [];
   await page.route(partUrl, async (route) => {
     if (route.request().url().match(partUrl)![1] === '1') await route.continue();
-    // Others hang until the reload aborts them.
+    // Others hang until the reload; then they are aborted (their page is gone), not left paused in the browser.
+    else heldParts.push(route);
   });
   await uppyInput(page).setInputFiles(big);
   await firstPart;
@@ -323,6 +325,7 @@ test('a chunked upload interrupted by a reload continues with only the missing p
   // Reload while the held parts still hang (unrouting first would let them through).
   await page.reload();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await Promise.all(heldParts.map((route) => route.abort().catch(() => undefined)));
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByTestId('unfinished-uploads')).toContainText('big-data.json');
   await shot(page, 'resume-unfinished');

@@ -58,7 +58,11 @@ test('a simulated screen is added by its code, comes online, acknowledges a comm
     // A wrong code says what went wrong and keeps the dialog open.
     await expect(dialog.getByText(/No screen shows this code/)).toBeVisible();
     await dialog.getByLabel('Code on the screen').fill(sim.code()!);
+    // The claim's answer, so a failure says whether the click was lost (no request) or what the server answered.
+    const claimed = page.waitForResponse((res) => res.url().includes('/api/v2/device/assignToCustomer'), { timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Add screen' }).click();
+    const claim = await claimed;
+    expect(claim.status(), await claim.text()).toBe(200);
 
     await expect(page).toHaveURL(/\/screens\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Lobby left' })).toBeVisible();
